@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dealer_trainer.glossary import felt_print, term
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 
 CONTEXT = "felt"
 
@@ -36,11 +36,7 @@ class Label:
 
     def english(self, translate: Callable[[str], str]) -> str:
         """The English line through ``translate``, its ``%1`` … filled from ``args``."""
-        text = translate(self.en) if self.en else ""
-        # from the highest number down, so that %1 does not eat the start of %10
-        for number in range(len(self.args), 0, -1):
-            text = text.replace(f"%{number}", self.args[number - 1])
-        return text
+        return fill(translate(self.en), *self.args) if self.en else ""
 
 
 def label(zh: str, en: str) -> Label:

@@ -41,6 +41,7 @@ from dealer_trainer.reports.pdf import (
     certification_table,
 )
 from dealer_trainer.reports.text import seconds_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeDesk
 from dealer_trainer.storage.certification import Certification
 from dealer_trainer.storage.groups import NO_TRAINEE
@@ -73,15 +74,17 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
     certified = {c.session_id for c in certs}
     made = datetime.now().astimezone()
     today = made.date()
-    title = QCoreApplication.translate("certificates", "Transcript: %1").replace("%1", name)
+    title = fill(QCoreApplication.translate("certificates", "Transcript: %1"), name)
 
     def draw(doc: _Document) -> None:
         doc.text(centre_title(transcript.centre_name), 11, colour=MUTED, gap=1)
         doc.text(title, 18, bold=True, gap=1)
         doc.text(
-            QCoreApplication.translate("certificates", "Made on %1 by %2")
-            .replace("%1", day_text(made))
-            .replace("%2", made_by),
+            fill(
+                QCoreApplication.translate("certificates", "Made on %1 by %2"),
+                day_text(made),
+                made_by,
+            ),
             9,
             colour=MUTED,
             gap=4,
@@ -107,9 +110,11 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
                 [
                     paper.title
                     if numbers[assignment_id] == 1
-                    else QCoreApplication.translate("certificates", "%1 (sitting %2)")
-                    .replace("%1", paper.title)
-                    .replace("%2", str(numbers[assignment_id])),
+                    else fill(
+                        QCoreApplication.translate("certificates", "%1 (sitting %2)"),
+                        paper.title,
+                        str(numbers[assignment_id]),
+                    ),
                     day_text(score.started_at),
                     score_cell(score),
                     percent_text(paper.pass_mark),
@@ -169,11 +174,14 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
             )
             if untimed:
                 doc.text(
-                    QCoreApplication.translate(
-                        "certificates",
-                        "%1 in time: the exam was built before target times were kept, "
-                        "so nothing in it was timed.",
-                    ).replace("%1", NOT_TIMED),
+                    fill(
+                        QCoreApplication.translate(
+                            "certificates",
+                            "%1 in time: the exam was built before target times were kept, "
+                            "so nothing in it was timed.",
+                        ),
+                        NOT_TIMED,
+                    ),
                     8,
                     colour=MUTED,
                     gap=3,
@@ -191,13 +199,11 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
     certs = desk.certifications(trainee_id)
     if not certs:
         raise StorageError(
-            QCoreApplication.translate("certificates", "%1 holds no certification yet.").replace(
-                "%1", name
-            )
+            fill(QCoreApplication.translate("certificates", "%1 holds no certification yet."), name)
         )
     settings = desk.centre_settings()
     instructors = desk.instructor_names()
-    title = QCoreApplication.translate("certificates", "Certificate: %1").replace("%1", name)
+    title = fill(QCoreApplication.translate("certificates", "Certificate: %1"), name)
 
     def page(doc: _Document, cert: Certification) -> None:
         painter, area = doc.painter, doc.page
@@ -233,8 +239,9 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
             ),
             (game_name(cert.game), 22, True, HEAD, 26),
             (
-                QCoreApplication.translate("certificates", "on %1").replace(
-                    "%1", day_text(cert.passed_at, long=True)
+                fill(
+                    QCoreApplication.translate("certificates", "on %1"),
+                    day_text(cert.passed_at, long=True),
                 ),
                 13,
                 False,
@@ -244,12 +251,14 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
             (
                 # An exam built before target times were kept timed nothing: its score only
                 # (a bare "in time –" on a certificate explained nothing).
-                QCoreApplication.translate("certificates", "Score %1 · in time %2")
-                .replace("%1", percent_text(cert.score))
-                .replace("%2", in_time_text(cert))
+                fill(
+                    QCoreApplication.translate("certificates", "Score %1 · in time %2"),
+                    percent_text(cert.score),
+                    in_time_text(cert),
+                )
                 if in_time_text(cert) != NOT_TIMED
-                else QCoreApplication.translate("certificates", "Score %1").replace(
-                    "%1", percent_text(cert.score)
+                else fill(
+                    QCoreApplication.translate("certificates", "Score %1"), percent_text(cert.score)
                 ),
                 11,
                 False,
@@ -258,8 +267,9 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
             ),
             *([(certification_parts(cert), 10, False, MUTED, 14)] if cert.rounds else []),
             (
-                QCoreApplication.translate("certificates", "Valid until %1").replace(
-                    "%1", day_text(cert.valid_until, long=True)
+                fill(
+                    QCoreApplication.translate("certificates", "Valid until %1"),
+                    day_text(cert.valid_until, long=True),
                 ),
                 14,
                 True,
@@ -267,8 +277,9 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                 26,
             ),
             (
-                QCoreApplication.translate("certificates", "Instructor: %1").replace(
-                    "%1", instructors.get(cert.approved_by, "")
+                fill(
+                    QCoreApplication.translate("certificates", "Instructor: %1"),
+                    instructors.get(cert.approved_by, ""),
                 ),
                 12,
                 False,

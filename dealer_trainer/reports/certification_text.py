@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QDate, QLocale
 
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.centre import local_day
 from dealer_trainer.storage.certification import Certification, SittingScore
 
@@ -93,11 +93,11 @@ def centre_title(name: str) -> str:
 
 def valid_text(cert: Certification, today: date) -> str:
     if cert.valid_on(today):
-        return QCoreApplication.translate("certificates", "valid until %1").replace(
-            "%1", day_text(cert.valid_until)
+        return fill(
+            QCoreApplication.translate("certificates", "valid until %1"), day_text(cert.valid_until)
         )
-    return QCoreApplication.translate("certificates", "expired on %1").replace(
-        "%1", day_text(cert.valid_until)
+    return fill(
+        QCoreApplication.translate("certificates", "expired on %1"), day_text(cert.valid_until)
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage.certification import Certification, SittingScore
 
 
@@ -31,22 +32,22 @@ def parts_text(
     rounds_in_pace: int,
 ) -> str:
     """ "Items 2/2 · live table: 2 rounds, 11/12 steps right, 1 within the pace"."""
-    table = (
+    table = fill(
         QCoreApplication.translate(
             "certificates", "live table: %1 rounds, %2/%3 steps right, %4 within the pace"
-        )
-        .replace("%1", str(rounds))
-        .replace("%2", str(steps_right))
-        .replace("%3", str(steps_judged))
-        .replace("%4", str(rounds_in_pace))
+        ),
+        str(rounds),
+        str(steps_right),
+        str(steps_judged),
+        str(rounds_in_pace),
     )
     if not item_count:
         return table
-    return (
-        QCoreApplication.translate("certificates", "Items %1/%2 · %3")
-        .replace("%1", str(correct))
-        .replace("%2", str(item_count))
-        .replace("%3", table)
+    return fill(
+        QCoreApplication.translate("certificates", "Items %1/%2 · %3"),
+        str(correct),
+        str(item_count),
+        table,
     )
 
 

@@ -52,6 +52,7 @@ from dealer_trainer.reports.text import (
     skill_targets_ms,
     skill_title,
 )
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 from dealer_trainer.storage.certification import Certification
 from dealer_trainer.storage.groups import IntakeGroup
@@ -145,7 +146,7 @@ class _Document:
         self.painter.drawText(
             area,
             align | Qt.AlignmentFlag.AlignRight,
-            where.replace("%1", str(self.pages)).replace("%2", total),
+            fill(where, str(self.pages), total),
         )
 
     def font(self, points: float, bold: bool = False) -> None:
@@ -387,11 +388,13 @@ def _heading(
 ) -> None:
     doc.text(title, 18, bold=True, gap=1)
     doc.text(
-        QCoreApplication.translate("reports", "%1 to %2 · made %3 by %4")
-        .replace("%1", first.isoformat())
-        .replace("%2", last.isoformat())
-        .replace("%3", made.strftime("%Y-%m-%d %H:%M"))
-        .replace("%4", desk.session.name),
+        fill(
+            QCoreApplication.translate("reports", "%1 to %2 · made %3 by %4"),
+            first.isoformat(),
+            last.isoformat(),
+            made.strftime("%Y-%m-%d %H:%M"),
+            desk.session.name,
+        ),
         9,
         colour=MUTED,
         gap=4,
@@ -403,13 +406,15 @@ def _summary(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     accuracy = overall.accuracy_percent
     days = len({s.day for s in stats})
     doc.text(
-        QCoreApplication.translate(
-            "reports", "%1 answers on %2 days · %3 correct · typical time %4"
-        )
-        .replace("%1", count_text(overall.answers))
-        .replace("%2", str(days))
-        .replace("%3", percent_cell(accuracy) or "–")
-        .replace("%4", seconds_text(overall.typical_ms) or "–"),
+        fill(
+            QCoreApplication.translate(
+                "reports", "%1 answers on %2 days · %3 correct · typical time %4"
+            ),
+            count_text(overall.answers),
+            str(days),
+            percent_cell(accuracy) or "–",
+            seconds_text(overall.typical_ms) or "–",
+        ),
         11,
         bold=True,
         gap=3,
@@ -517,7 +522,7 @@ def trainee_pdf(
     history = trainee_exam_history(desk, trainee_id)
     live = _live_table(desk, first, table_words, trainee_id)
     shown = trainee.name + (f" ({trainee.staff_number})" if trainee.staff_number else "")
-    title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", shown)
+    title = fill(QCoreApplication.translate("reports", "Training report: %1"), shown)
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
@@ -633,10 +638,10 @@ def cohort_pdf(
             for exam, results in exams
             if (kept := [r for r in results if r.assignment.trainee_id in group.trainee_ids])
         ]
-        title = (
-            QCoreApplication.translate("reports", "Group report: %1 (started %2)")
-            .replace("%1", group.name)
-            .replace("%2", group.start_date.isoformat())
+        title = fill(
+            QCoreApplication.translate("reports", "Group report: %1 (started %2)"),
+            group.name,
+            group.start_date.isoformat(),
         )
     made = datetime.now().astimezone()
 

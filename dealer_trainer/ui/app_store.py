@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from dealer_trainer.rules.rulesets import RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.language import problem_text, text_in_language
 
 if TYPE_CHECKING:
@@ -305,9 +306,10 @@ class AppStore(QObject):
             outcome = exc
         except Exception as exc:
             outcome = StorageError(
-                QCoreApplication.translate(
-                    "storage", "The records could not be opened: %1"
-                ).replace("%1", f"{type(exc).__name__}: {exc}")
+                fill(
+                    QCoreApplication.translate("storage", "The records could not be opened: %1"),
+                    f"{type(exc).__name__}: {exc}",
+                )
             )
         try:
             self._finished.emit(outcome)
@@ -346,9 +348,10 @@ class AppStore(QObject):
             outcome = exc
         except Exception as exc:  # never the password: only the kind of failure
             outcome = StorageError(
-                QCoreApplication.translate(
-                    "storage", "The records could not be opened: %1"
-                ).replace("%1", type(exc).__name__)
+                fill(
+                    QCoreApplication.translate("storage", "The records could not be opened: %1"),
+                    type(exc).__name__,
+                )
             )
         else:
             try:
@@ -434,9 +437,10 @@ class AppStore(QObject):
             store.check_backups()
         except Exception as exc:  # the copies could not even be compared
             reason = str(exc) if isinstance(exc, StorageError) else f"{type(exc).__name__}: {exc}"
-            store.backup_problem = QCoreApplication.translate(
-                "storage", "The daily backup could not be made: %1"
-            ).replace("%1", reason)
+            store.backup_problem = fill(
+                QCoreApplication.translate("storage", "The daily backup could not be made: %1"),
+                reason,
+            )
         with contextlib.suppress(RuntimeError):  # the holder was deleted meanwhile
             self._backups_done.emit(store)
 

@@ -14,7 +14,7 @@ from dealer_trainer.drills.bet_names import spot_name
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.rules.craps.config import PAIRS
 from dealer_trainer.rules.rulesets import Payout, Ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.language import text_in_language
 
 
@@ -46,9 +46,7 @@ def ratio_text(payout: Payout) -> str:
     """``35 to 1``, ``9 to 2`` (Big 7's 4½ to 1), ``6 to 5``."""
     ratio = payout.ratio
     if ratio.denominator == 1:
-        return _tr(QT_TRANSLATE_NOOP("bets", "%1 to 1")).replace("%1", str(ratio.numerator))
-    return (
-        _tr(QT_TRANSLATE_NOOP("bets", "%1 to %2"))
-        .replace("%1", str(ratio.numerator))
-        .replace("%2", str(ratio.denominator))
+        return fill(_tr(QT_TRANSLATE_NOOP("bets", "%1 to 1")), str(ratio.numerator))
+    return fill(
+        _tr(QT_TRANSLATE_NOOP("bets", "%1 to %2")), str(ratio.numerator), str(ratio.denominator)
     )

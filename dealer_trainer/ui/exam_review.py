@@ -19,6 +19,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -43,6 +44,7 @@ from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AnswerFilter,
     Exam,
@@ -60,6 +62,7 @@ from dealer_trainer.storage.table_recorder import replay_stored
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name
 
@@ -80,36 +83,39 @@ def when_text(refused: SittingRefused) -> str:
 def refusal_text(refused: SittingRefused) -> str:
     """Why this exam cannot be sat now, in the window's language."""
     if refused.reason is Refusal.NOT_OPEN:
-        return QCoreApplication.translate("ExamReview", "This exam opens on %1.").replace(
-            "%1", when_text(refused)
+        return fill(
+            QCoreApplication.translate("ExamReview", "This exam opens on %1."), when_text(refused)
         )
     if refused.reason is Refusal.CLOSED:
-        return QCoreApplication.translate("ExamReview", "This exam closed on %1.").replace(
-            "%1", when_text(refused)
+        return fill(
+            QCoreApplication.translate("ExamReview", "This exam closed on %1."), when_text(refused)
         )
     if refused.reason is Refusal.PASSED:
         return QCoreApplication.translate("ExamReview", "You have passed this exam already.")
     if refused.reason is Refusal.GRADING:
-        return QCoreApplication.translate(
-            "ExamReview",
-            "Your last sitting of this exam is waiting for grading by the centre's server "
-            "(handed in at %1): a new sitting may start once it is graded.",
-        ).replace("%1", when_text(refused))
+        return fill(
+            QCoreApplication.translate(
+                "ExamReview",
+                "Your last sitting of this exam is waiting for grading by the centre's server "
+                "(handed in at %1): a new sitting may start once it is graded.",
+            ),
+            when_text(refused),
+        )
     if refused.reason is Refusal.LIMIT:
-        return (
+        return fill(
             QCoreApplication.translate(
                 "ExamReview", "You have sat this exam %1 times: the centre allows %2 sittings."
-            )
-            .replace("%1", str(refused.sittings))
-            .replace("%2", str(refused.limit))
+            ),
+            str(refused.sittings),
+            str(refused.limit),
         )
-    return (
+    return fill(
         QCoreApplication.translate(
             "ExamReview", "You may sit this exam again from %1 (sitting %2 of %3): wait until then."
-        )
-        .replace("%1", when_text(refused))
-        .replace("%2", str(refused.sittings + 1))
-        .replace("%3", str(refused.limit))
+        ),
+        when_text(refused),
+        str(refused.sittings + 1),
+        str(refused.limit),
     )
 
 
@@ -117,8 +123,9 @@ def score_text(score: SittingScore) -> str:
     """A sitting's score as a list says it: the share right, or, while the centre's server
     has not graded it, that it waits (and since when)."""
     if score.pending and score.waiting_since is not None:
-        return QCoreApplication.translate("ExamReview", "waiting for grading since %1").replace(
-            "%1", moment_text(score.waiting_since)
+        return fill(
+            QCoreApplication.translate("ExamReview", "waiting for grading since %1"),
+            moment_text(score.waiting_since),
         )
     return percent_text(score.score)
 
@@ -188,7 +195,7 @@ class ExamReview(QDialog):
         super().__init__(parent)
         self.rulesets = rulesets  # where the answers' and rounds' rulesets are looked up
         self.setWindowTitle(
-            QCoreApplication.translate("ExamReview", "Exam review: %1").replace("%1", title)
+            fill(QCoreApplication.translate("ExamReview", "Exam review: %1"), title)
         )
         self._sittings = list(sittings)
         self._replays: list[Replay | None] = []  # the shown sitting's rounds, replayed
@@ -290,13 +297,13 @@ class ExamReview(QDialog):
                 skill_title(miss.skill)
                 if miss.skill
                 else QCoreApplication.translate("ExamReview", "not answered by anyone"),
-                (
+                fill(
                     QCoreApplication.translate("ExamReview", "%1 of 1 sitting")
                     if miss.sittings == 1  # no plural form through translate(): two messages
-                    else QCoreApplication.translate("ExamReview", "%1 of %2 sittings")
-                )
-                .replace("%1", str(miss.missed))
-                .replace("%2", str(miss.sittings)),
+                    else QCoreApplication.translate("ExamReview", "%1 of %2 sittings"),
+                    str(miss.missed),
+                    str(miss.sittings),
+                ),
             ]
             for column, text in enumerate(texts):
                 self.missed_items.setItem(row, column, cell(text))
@@ -304,9 +311,9 @@ class ExamReview(QDialog):
         for row, (skill, missed, answered) in enumerate(skills):
             texts = [
                 skill_title(skill),
-                QCoreApplication.translate("ExamReview", "%1 of %2")
-                .replace("%1", str(missed))
-                .replace("%2", str(answered)),
+                fill(
+                    QCoreApplication.translate("ExamReview", "%1 of %2"), str(missed), str(answered)
+                ),
                 percent_text(Fraction(missed, answered)),
             ]
             for column, text in enumerate(texts):
@@ -335,22 +342,24 @@ class ExamReview(QDialog):
                 mark = "✓" if answer.record.correct else "✗"
                 text = f"{number}. {mark} {skill_title(answer.record.skill)}"
             else:
-                text = QCoreApplication.translate("ExamReview", "%1. not answered").replace(
-                    "%1", str(number)
+                text = fill(
+                    QCoreApplication.translate("ExamReview", "%1. not answered"), str(number)
                 )
             item = QListWidgetItem(text)
             if number <= len(sitting.answers):
                 correct = sitting.answers[number - 1].record.correct
-                item.setForeground(Qt.GlobalColor.darkGreen if correct else Qt.GlobalColor.darkRed)
+                item.setForeground(QColor(palette.OK) if correct else QColor(palette.WRONG))
             self.items.addItem(item)
         self.summary.setText(
-            QCoreApplication.translate(
-                "ExamReview",
-                "%1 of %2 items right; %3 answered. Choose an item to see it on the felt.",
+            fill(
+                QCoreApplication.translate(
+                    "ExamReview",
+                    "%1 of %2 items right; %3 answered. Choose an item to see it on the felt.",
+                ),
+                str(right),
+                str(sitting.item_count),
+                str(len(sitting.answers)),
             )
-            .replace("%1", str(right))
-            .replace("%2", str(sitting.item_count))
-            .replace("%3", str(len(sitting.answers)))
         )
         first_wrong = next(
             (i for i, a in enumerate(sitting.answers) if not a.record.correct),
@@ -377,9 +386,11 @@ class ExamReview(QDialog):
             except (ValueError, RulesError) as exc:  # a ruleset this version does not know
                 self._replays.append(None)
                 self.items.addItem(
-                    QCoreApplication.translate("ExamReview", "Round %1: %2")
-                    .replace("%1", str(number))
-                    .replace("%2", problem_text(exc))
+                    fill(
+                        QCoreApplication.translate("ExamReview", "Round %1: %2"),
+                        str(number),
+                        problem_text(exc),
+                    )
                 )
                 continue
             self._replays.append(replay)
@@ -387,20 +398,23 @@ class ExamReview(QDialog):
             right, judged = right + score.total.right, judged + score.total.out_of
             mistakes = len(score.mistakes) + score.missed
             text = (
-                QCoreApplication.translate("ExamReview", "Round %1 · ✓ every step right").replace(
-                    "%1", str(number)
+                fill(
+                    QCoreApplication.translate("ExamReview", "Round %1 · ✓ every step right"),
+                    str(number),
                 )
                 if mistakes == 0
-                else QCoreApplication.translate("ExamReview", "Round %1 · ✗ 1 mistake").replace(
-                    "%1", str(number)
+                else fill(
+                    QCoreApplication.translate("ExamReview", "Round %1 · ✗ 1 mistake"), str(number)
                 )
                 if mistakes == 1
-                else QCoreApplication.translate("ExamReview", "Round %1 · ✗ %2 mistakes")
-                .replace("%1", str(number))
-                .replace("%2", str(mistakes))
+                else fill(
+                    QCoreApplication.translate("ExamReview", "Round %1 · ✗ %2 mistakes"),
+                    str(number),
+                    str(mistakes),
+                )
             )
             item = QListWidgetItem(text)
-            item.setForeground(Qt.GlobalColor.darkGreen if not mistakes else Qt.GlobalColor.darkRed)
+            item.setForeground(QColor(palette.OK) if not mistakes else QColor(palette.WRONG))
             self.items.addItem(item)
             if mistakes and first is None:
                 first = number - 1
@@ -408,14 +422,16 @@ class ExamReview(QDialog):
             items_line = self.summary.text() + "\n" if sitting.item_count else ""
             self.summary.setText(
                 items_line
-                + QCoreApplication.translate(
-                    "ExamReview",
-                    "Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it "
-                    "step by step with its mistakes.",
+                + fill(
+                    QCoreApplication.translate(
+                        "ExamReview",
+                        "Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it "
+                        "step by step with its mistakes.",
+                    ),
+                    str(len(sitting.rounds)),
+                    str(right),
+                    str(judged),
                 )
-                .replace("%1", str(len(sitting.rounds)))
-                .replace("%2", str(right))
-                .replace("%3", str(judged))
             )
         return first
 
@@ -458,17 +474,15 @@ def trainee_sittings(desk: TraineeDesk, rulesets: RulesetRegistry = SHIPPED) -> 
             day = moment_text(session.started_at)
             known = scored.get(session.id)
             if known is None:
-                label = QCoreApplication.translate("ExamReview", "Exam sat on %1").replace(
-                    "%1", day
-                )
+                label = fill(QCoreApplication.translate("ExamReview", "Exam sat on %1"), day)
                 count = len(answers)
             else:
                 title, score = known
-                label = (
-                    QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
-                    .replace("%1", title)
-                    .replace("%2", day)
-                    .replace("%3", score_text(score))
+                label = fill(
+                    QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3"),
+                    title,
+                    day,
+                    score_text(score),
                 )
                 count = score.item_count
             rounds = _ended_rounds(desk.rounds.all(session.id))
@@ -489,11 +503,11 @@ def _mock_sitting(desk: TraineeDesk, session_id: int, started: datetime) -> Sitt
     tag = MockExam.from_json(first.get(MOCK_EXAM_KEY)) if isinstance(first, dict) else None
     count = tag.items if tag is not None else len(answers)
     right = sum(1 for a in answers if a.record.correct)
-    label = (
-        QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
-        .replace("%1", QCoreApplication.translate("ExamReview", "Mock exam"))
-        .replace("%2", moment_text(started))
-        .replace("%3", percent_text(Fraction(right, max(count, 1))))
+    label = fill(
+        QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3"),
+        QCoreApplication.translate("ExamReview", "Mock exam"),
+        moment_text(started),
+        percent_text(Fraction(right, max(count, 1))),
     )
     return Sitting(label, answers, max(count, len(answers)))
 
@@ -522,16 +536,11 @@ def _table_exam_sittings(
         if len(ended) < tag.rounds or len(ended) != len(played):
             continue  # not sat to its end
         first = ended[0].record
-        label = (
-            QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
-            .replace(
-                "%1",
-                QCoreApplication.translate("ExamReview", "Table exam: %1").replace(
-                    "%1", game_name(first.game)
-                ),
-            )
-            .replace("%2", moment_text(first.started_at))
-            .replace("%3", _rounds_score(ended, rulesets))
+        label = fill(
+            QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3"),
+            fill(QCoreApplication.translate("ExamReview", "Table exam: %1"), game_name(first.game)),
+            moment_text(first.started_at),
+            _rounds_score(ended, rulesets),
         )
         out.append((first.started_at, Sitting(label, (), 0, ended)))
     return out
@@ -566,11 +575,11 @@ def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
         if score.ended_at is None:
             continue
         answers = desk.answers(AnswerFilter(session_id=score.session_id, limit=None))
-        label = (
-            QCoreApplication.translate("ExamReview", "%1 · sitting %2 · %3")
-            .replace("%1", names.get(assignment.trainee_id, ""))
-            .replace("%2", str(numbers[assignment.id]))
-            .replace("%3", score_text(score))
+        label = fill(
+            QCoreApplication.translate("ExamReview", "%1 · sitting %2 · %3"),
+            names.get(assignment.trainee_id, ""),
+            str(numbers[assignment.id]),
+            score_text(score),
         )
         rounds: list[StoredTableRound] = []
         if score.rounds:

@@ -29,6 +29,7 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.table.round import Clock, monotonic_ms
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError, TraineeDesk
 from dealer_trainer.storage.certification import SittingScore, table_seed
 from dealer_trainer.storage.recorder import SessionRecorder, sit_assigned_exam, unfinished_exam
@@ -294,22 +295,25 @@ class ExamEnd(QDialog):
         waiting = score is not None and score.pending and not certified
         if waiting:  # the centre's server grades it: the figures below are a preview
             assert score is not None
-            self.headline.setText(self.tr("Handed in: %1").replace("%1", paper.title))
+            self.headline.setText(fill(self.tr("Handed in: %1"), paper.title))
             since = score.waiting_since or score.ended_at or score.started_at
             self.then.setText(
-                self.tr(
-                    "Waiting for grading since %1: the centre's server grades this sitting. "
-                    "Its result, and your certification if you passed, appear in your "
-                    "transcript once it is graded."
-                ).replace("%1", since.astimezone().strftime("%H:%M"))
+                fill(
+                    self.tr(
+                        "Waiting for grading since %1: the centre's server grades this sitting. "
+                        "Its result, and your certification if you passed, appear in your "
+                        "transcript once it is graded."
+                    ),
+                    since.astimezone().strftime("%H:%M"),
+                )
             )
         elif certified:
-            self.headline.setText(self.tr("Passed: %1").replace("%1", paper.title))
+            self.headline.setText(fill(self.tr("Passed: %1"), paper.title))
             self.then.setText(
                 self.tr("You are certified for this game; your instructor sees it too.")
             )
         else:
-            self.headline.setText(self.tr("Not passed: %1").replace("%1", paper.title))
+            self.headline.setText(fill(self.tr("Not passed: %1"), paper.title))
             self.then.setText(
                 self.tr(
                     "Every step and answer is recorded: review them from the Drills menu "

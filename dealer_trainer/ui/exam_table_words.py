@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication
 from dealer_trainer.drills.table.pace import MS_PER_HOUR, clock_text
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.certification import SittingScore
 from dealer_trainer.ui.games import GAME_NAMES
 
@@ -42,7 +42,7 @@ def round_time_ms(pace: int) -> int:
 
 def weighing_text(game: str, pace: int) -> str:
     """How the items and the rounds weigh in the two marks, in words."""
-    return (
+    return fill(
         QCoreApplication.translate(
             "ExamTable",
             "Accuracy: the items answered right and the rounds' steps dealt right, over all "
@@ -51,11 +51,11 @@ def weighing_text(game: str, pace: int) -> str:
             "answered right within their skill's target time, and the rounds dealt without a "
             "mistake within the house's pace for %1 at this level (%2 %3 an hour: %4 a "
             "round), over the items and the rounds. Every round must be dealt to pass.",
-        )
-        .replace("%1", game_name(game))
-        .replace("%2", str(pace))
-        .replace("%3", _tr(UNITS[Game.of(game)]))
-        .replace("%4", clock_text(round_time_ms(pace)))
+        ),
+        game_name(game),
+        str(pace),
+        _tr(UNITS[Game.of(game)]),
+        clock_text(round_time_ms(pace)),
     )
 
 
@@ -64,37 +64,45 @@ def parts_text(score: SittingScore, game: str | None) -> list[str]:
     lines = []
     if score.item_count:
         lines.append(
-            QCoreApplication.translate(
-                "ExamTable", "Items: %1 of %2 right, %3 right within the target time."
+            fill(
+                QCoreApplication.translate(
+                    "ExamTable", "Items: %1 of %2 right, %3 right within the target time."
+                ),
+                str(score.correct),
+                str(score.item_count),
+                str(score.in_time),
             )
-            .replace("%1", str(score.correct))
-            .replace("%2", str(score.item_count))
-            .replace("%3", str(score.in_time))
         )
     if score.rounds:
         lines.append(
-            QCoreApplication.translate(
-                "ExamTable",
-                "Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds "
-                "without a mistake within the pace.",
+            fill(
+                QCoreApplication.translate(
+                    "ExamTable",
+                    "Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds "
+                    "without a mistake within the pace.",
+                ),
+                game_name(game) if game else "",
+                str(score.rounds_ended),
+                str(score.rounds),
+                str(score.steps_right),
+                str(score.steps_judged),
+                str(score.rounds_in_pace),
             )
-            .replace("%1", game_name(game) if game else "")
-            .replace("%2", str(score.rounds_ended))
-            .replace("%3", str(score.rounds))
-            .replace("%4", str(score.steps_right))
-            .replace("%5", str(score.steps_judged))
-            .replace("%6", str(score.rounds_in_pace))
         )
     lines.append(
-        QCoreApplication.translate("ExamTable", "Accuracy %1 (pass mark %2).")
-        .replace("%1", percent_text(score.score))
-        .replace("%2", percent_text(score.pass_mark))
+        fill(
+            QCoreApplication.translate("ExamTable", "Accuracy %1 (pass mark %2)."),
+            percent_text(score.score),
+            percent_text(score.pass_mark),
+        )
     )
     if score.speed_mark is not None:
         lines.append(
-            QCoreApplication.translate("ExamTable", "Speed %1 (speed mark %2).")
-            .replace("%1", percent_text(score.speed))
-            .replace("%2", percent_text(score.speed_mark))
+            fill(
+                QCoreApplication.translate("ExamTable", "Speed %1 (speed mark %2)."),
+                percent_text(score.speed),
+                percent_text(score.speed_mark),
+            )
         )
     if score.rounds and not score.all_rounds_dealt:
         lines.append(

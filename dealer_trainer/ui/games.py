@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
 GAME_NAMES: dict[Game, tuple[str, str]] = {
@@ -58,7 +58,7 @@ def ruleset_title(ruleset: Ruleset) -> str:
     tell a game's rulesets apart (a test checks it), and no person reads an id."""
     if ruleset.version is not None:
         label = QCoreApplication.translate("SidePanel", "%1 · house ruleset, version %2")
-        return label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))
+        return fill(label, ruleset.title, str(ruleset.version))
     title = ruleset.title
     if title in RULESET_TITLES:
         title = QCoreApplication.translate("games", title)

@@ -38,6 +38,7 @@ from dealer_trainer.glossary import LANGUAGES, Source, SourceKind, Term, glossar
 from dealer_trainer.i18n import language
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import remember_size, restore_size
 from dealer_trainer.ui.language import citation_text, current_language
@@ -186,8 +187,8 @@ class GlossaryWindow(QDialog):
     def source_text(self, source: Source, code: str) -> str:
         """Where a word comes from, in the window's language."""
         if source.kind is SourceKind.CUSTOMARY and source.reference is not None:
-            return self.tr("Customary Macau term. %1").replace(
-                "%1", source.reference.text(current_language())
+            return fill(
+                self.tr("Customary Macau term. %1"), source.reference.text(current_language())
             )
         if source.kind is SourceKind.TRANSLATION and source.reference is not None:
             return source.reference.text(current_language())
@@ -201,9 +202,9 @@ class GlossaryWindow(QDialog):
             said = self.tr("%1, Portuguese text")
         else:
             said = self.tr("%1, Chinese text")
-        said = said.replace("%1", cited)
+        said = fill(said, cited)
         if source.written:
-            said += " " + self.tr("(written «%1»)").replace("%1", source.written)
+            said += " " + fill(self.tr("(written «%1»)"), source.written)
         return said
 
     def row_of(self, term_id: str) -> int:
@@ -226,20 +227,18 @@ class GlossaryWindow(QDialog):
             shown = (game is None or entry.game == game) and wanted in self._searchable[row]
             self.table.setRowHidden(row, not shown)
         visible = self.visible_rows()
-        self.found.setText(
-            self.tr("%1 of %2 terms")
-            .replace("%1", str(len(visible)))
-            .replace("%2", str(len(self.terms)))
-        )
+        self.found.setText(fill(self.tr("%1 of %2 terms"), str(len(visible)), str(len(self.terms))))
         self.nothing.setVisible(not visible)
-        nothing = (
-            self.tr("No term has «%1» in English, Portuguese or Chinese.")
+        searched = self.search.text().strip()
+        self.nothing.setText(
+            fill(self.tr("No term has «%1» in English, Portuguese or Chinese."), searched)
             if game is None
-            else self.tr("No %2 term has «%1» in English, Portuguese or Chinese.").replace(
-                "%2", _game_name(str(game))
+            else fill(
+                self.tr("No %2 term has «%1» in English, Portuguese or Chinese."),
+                searched,
+                _game_name(str(game)),
             )
         )
-        self.nothing.setText(nothing.replace("%1", self.search.text().strip()))
         if self.current_term() is None:
             self.table.clearSelection()
             if visible:

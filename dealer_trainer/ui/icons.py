@@ -9,9 +9,11 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 
-RIGHT_GREEN = "#2e7d32"
-WRONG_RED = "#b3202a"
-TIME_AMBER = "#b26a00"
+from dealer_trainer.ui.kit import palette
+
+RIGHT_GREEN = palette.OK
+WRONG_RED = palette.WRONG
+TIME_AMBER = palette.LATE
 
 
 def _canvas(size: int, ratio: float) -> tuple[QPixmap, QPainter]:

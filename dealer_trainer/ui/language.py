@@ -10,7 +10,6 @@ On first start the language follows the system locale.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from importlib import resources
 
@@ -109,18 +108,6 @@ class LanguageManager(QObject):
 def current_language() -> str:
     """The app's language now (zh_Hant, pt or en), from the default locale the manager set."""
     return match_locale(QLocale().name())
-
-
-def fill(template: str, *values: str) -> str:
-    """``template`` with ``%1``, ``%2`` … replaced by ``values`` in one pass, so that a value
-    holding a placeholder (a group named "Turma %1", a name with "%2") is written as typed,
-    never filled in itself. A placeholder without a value is left as it is."""
-
-    def value(found: re.Match[str]) -> str:
-        number = int(found.group(1))
-        return values[number - 1] if 1 <= number <= len(values) else found.group(0)
-
-    return re.sub(r"%([1-9])", value, template)
 
 
 def amount_text(value: Decimal) -> str:

@@ -24,6 +24,7 @@ from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips, hou
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -288,7 +289,7 @@ class MainWindow(QMainWindow):
     def _describe_spot(self, spot_id: str) -> None:
         if not spot_id:
             total = self.scene().chips.total()
-            self.spot_info.setText(self.tr("On the felt: %1").replace("%1", amount_text(total)))
+            self.spot_info.setText(fill(self.tr("On the felt: %1"), amount_text(total)))
             return
         from dealer_trainer.ui.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
             bet_name,
@@ -302,14 +303,16 @@ class MainWindow(QMainWindow):
         ruleset = self.panel.current_ruleset()
         if ruleset is not None and ruleset.id == scene.felt.ruleset_id:
             parts += [
-                self.tr("pays %1 (%2)")
-                .replace("%1", ratio_text(payout))
-                .replace("%2", citation_text(payout.citation, self.app_store.rulesets))
+                fill(
+                    self.tr("pays %1 (%2)"),
+                    ratio_text(payout),
+                    citation_text(payout.citation, self.app_store.rulesets),
+                )
                 for payout in payouts_for(spot, ruleset)
             ]
         amount = scene.chips.amount(spot_id)
         if amount:
-            parts.append(self.tr("bet %1").replace("%1", amount_text(amount)))
+            parts.append(fill(self.tr("bet %1"), amount_text(amount)))
         self.spot_info.setText(" · ".join(parts))
 
     # ----------------------------------------------------------- thumbnails --
@@ -540,9 +543,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message)
 
     def _records_failed(self, message: str) -> None:
-        self.statusBar().showMessage(
-            self.tr("Records are not available: %1").replace("%1", message), 30000
-        )
+        self.statusBar().showMessage(fill(self.tr("Records are not available: %1"), message), 30000)
         self._started("records")
 
     def _records_opened(self) -> None:
@@ -612,7 +613,7 @@ class MainWindow(QMainWindow):
             self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", problem_text(exc)), 15000
+                fill(self.tr("Records are not available: %1"), problem_text(exc)), 15000
             )
 
     def sign_in(self) -> SignInDialog | None:
@@ -633,7 +634,7 @@ class MainWindow(QMainWindow):
             store = self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", problem_text(exc)), 15000
+                fill(self.tr("Records are not available: %1"), problem_text(exc)), 15000
             )
             return None
         dialog = SignInDialog(store.sign_in, self)

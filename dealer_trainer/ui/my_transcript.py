@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QPushButton, QWidget
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.ui.language import problem_text
 
@@ -92,28 +93,35 @@ class MyTranscript(QObject):
             pages = my_transcript_pdf(desk, path)
         except StorageError as exc:
             self._say(
-                QCoreApplication.translate(
-                    "MyTranscript", "Your transcript cannot be read: %1"
-                ).replace("%1", problem_text(exc)),
+                fill(
+                    QCoreApplication.translate(
+                        "MyTranscript", "Your transcript cannot be read: %1"
+                    ),
+                    problem_text(exc),
+                ),
                 True,
             )
             return None
         except OSError as exc:
             self._say(
-                QCoreApplication.translate("MyTranscript", "%1 cannot be written: %2")
-                .replace("%1", str(path))
-                .replace("%2", exc.strerror or str(exc)),
+                fill(
+                    QCoreApplication.translate("MyTranscript", "%1 cannot be written: %2"),
+                    str(path),
+                    exc.strerror or str(exc),
+                ),
                 True,
             )
             return None
         self._say(
-            (
+            fill(
                 QCoreApplication.translate("MyTranscript", "Your transcript: 1 page written to %1")
                 if pages == 1  # no plural form through translate(): a message for each
                 else QCoreApplication.translate(
                     "MyTranscript", "Your transcript: %2 pages written to %1"
-                ).replace("%2", str(pages))
-            ).replace("%1", str(path)),
+                ),
+                str(path),
+                str(pages),
+            ),
             False,
         )
         self.saved.emit(str(path), pages)

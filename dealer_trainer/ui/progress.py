@@ -49,13 +49,16 @@ from dealer_trainer.drills.standards import (
 from dealer_trainer.drills.table.pace import target
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.exam_review import moment_text
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import ERROR_STYLE, StatusLine
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
@@ -69,10 +72,10 @@ WEAK_BUTTONS = 6
 #: The order of the skills table: what needs work first.
 _ORDER = {Mastery.WEAK: 0, Mastery.CLOSE: 1, Mastery.NOT_STARTED: 2, Mastery.MASTERED: 3}
 _COLOURS = {
-    Mastery.MASTERED: "#2e7d32",
-    Mastery.CLOSE: "#ef6c00",
-    Mastery.WEAK: "#b71c1c",
-    Mastery.NOT_STARTED: "#607d8b",
+    Mastery.MASTERED: palette.OK,
+    Mastery.CLOSE: palette.WARN,
+    Mastery.WEAK: palette.WRONG,
+    Mastery.NOT_STARTED: palette.MUTED,
 }
 
 
@@ -101,13 +104,16 @@ def due_list(desk: TraineeDesk) -> list[Due]:
             continue  # done, and its date is past: nothing more to show
         rows.append(
             Due(
-                title=QCoreApplication.translate("ProgressWindow", "Plan: %1").replace(
-                    "%1", plan_title(plan.plan, groups)
+                title=fill(
+                    QCoreApplication.translate("ProgressWindow", "Plan: %1"),
+                    plan_title(plan.plan, groups),
                 ),
                 due_at=plan.plan.due_at,
-                progress=QCoreApplication.translate("ProgressWindow", "%1 of %2 items")
-                .replace("%1", str(plan.done))
-                .replace("%2", str(plan.plan.item_count)),
+                progress=fill(
+                    QCoreApplication.translate("ProgressWindow", "%1 of %2 items"),
+                    str(plan.done),
+                    str(plan.plan.item_count),
+                ),
                 overdue=plan.overdue(now),
                 done=plan.complete,
                 game=plan.plan.game,
@@ -124,9 +130,7 @@ def due_list(desk: TraineeDesk) -> list[Due]:
     for assignment, paper in exams:
         rows.append(
             Due(
-                title=QCoreApplication.translate("ProgressWindow", "Exam: %1").replace(
-                    "%1", paper.title
-                ),
+                title=fill(QCoreApplication.translate("ProgressWindow", "Exam: %1"), paper.title),
                 due_at=assignment.due_at,
                 progress=_exam_progress(
                     paper.item_count,
@@ -191,13 +195,11 @@ class ProgressWindow(QDialog):
         self.heading.setStyleSheet("font-size: 16px; font-weight: 600;")
         self.rule = QLabel()
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #455a64;")
+        self.rule.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b71c1c;")
+        self.message = StatusLine()
+        self.message.setStyleSheet(ERROR_STYLE)
 
         self.due = self._table(4)
         self.due.itemActivated.connect(lambda _item: self.start_due())
@@ -224,11 +226,13 @@ class ProgressWindow(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.no_rounds = QLabel()
         self.no_rounds.setWordWrap(True)
-        self.no_rounds.setStyleSheet("color: #455a64;")
+        self.no_rounds.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.close_button = QPushButton()
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
-        self.transcript = MyTranscript(self._desk, self._tell, self)
+        self.transcript = MyTranscript(
+            self._desk, lambda text, error: self.message.say(text, error=error), self
+        )
 
         due_bar = QHBoxLayout()
         due_bar.addWidget(self.due_label)
@@ -323,10 +327,6 @@ class ProgressWindow(QDialog):
             self.refresh()
         super().changeEvent(event)
 
-    def _tell(self, text: str, error: bool = True) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
-        self.message.setText(text)
-
     # ------------------------------------------------------------------ reading --
     def _desk(self) -> TraineeDesk | None:
         return self._launcher().desk()
@@ -344,13 +344,15 @@ class ProgressWindow(QDialog):
             standards = desk.standing.standards()
             figures = desk.my_table_figures()
         except (StorageError, OSError) as exc:
-            self._tell(
-                QCoreApplication.translate(
-                    "ProgressWindow", "Your records cannot be read: %1"
-                ).replace("%1", problem_text(exc))
+            self.message.say(
+                fill(
+                    QCoreApplication.translate("ProgressWindow", "Your records cannot be read: %1"),
+                    problem_text(exc),
+                ),
+                error=True,
             )
             return
-        self.heading.setText(self.tr("My progress · %1").replace("%1", desk.profile.name))
+        self.heading.setText(fill(self.tr("My progress · %1"), desk.profile.name))
         self.rule.setText(rule_words(rule))
         self._fill_due(due)
         self._fill_skills(rule, mastery, standards)
@@ -359,11 +361,12 @@ class ProgressWindow(QDialog):
 
     def _nobody(self) -> None:
         self.heading.setText(self.tr("My progress"))
-        self._tell(
+        self.message.say(
             self.tr(
                 "Sign in first: your progress is shown once you have signed in "
                 "(Sign in… on the left)."
-            )
+            ),
+            error=True,
         )
         self._due = []
         self.due.setRowCount(0)
@@ -391,9 +394,9 @@ class ProgressWindow(QDialog):
             for column, text in enumerate((entry.title, when, entry.progress, state)):
                 item = QTableWidgetItem(text)
                 if entry.overdue:
-                    item.setForeground(Qt.GlobalColor.darkRed)
+                    item.setForeground(QColor(palette.WRONG))
                 elif entry.done:
-                    item.setForeground(Qt.GlobalColor.darkGreen)
+                    item.setForeground(QColor(palette.OK))
                 self.due.setItem(row, column, item)
         if due:
             self.due.setCurrentCell(0, 0)
@@ -494,7 +497,7 @@ class ProgressWindow(QDialog):
         for skill_id in skills[:WEAK_BUTTONS]:
             button = QPushButton(skill_title(skill_id))
             button.setAutoDefault(False)
-            button.setStyleSheet("color: #b71c1c;")
+            button.setStyleSheet(f"color: {palette.WRONG};")
             button.clicked.connect(lambda _=False, s=skill_id: self.practise(s))
             self.weak_row.addWidget(button)
             self.weak_buttons.append(button)
@@ -508,7 +511,7 @@ class ProgressWindow(QDialog):
     def practise_chosen(self) -> QWidget | None:
         row = self.skills_table.currentRow()
         if not 0 <= row < len(self._skills):
-            self._tell(self.tr("Choose a skill in the table first."))
+            self.message.say(self.tr("Choose a skill in the table first."), error=True)
             return None
         return self.practise(self._skills[row])
 
@@ -516,10 +519,11 @@ class ProgressWindow(QDialog):
         """Start the chosen plan (practice of its skills) or sit the chosen exam."""
         row = self.due.currentRow()
         if not 0 <= row < len(self._due):
-            self._tell(
+            self.message.say(
                 QCoreApplication.translate(
                     "ProgressWindow", "Choose a plan or an exam in the list first."
-                )
+                ),
+                error=True,
             )
             return None
         entry = self._due[row]
@@ -545,12 +549,12 @@ class ProgressWindow(QDialog):
             if chosen is not None and chosen[0].id == assignment_id:
                 launcher.exams.setCurrentIndex(index)
                 return self._opened(launcher, launcher.start("exam"))
-        self._tell(self.tr("This exam can no longer be sat."))
+        self.message.say(self.tr("This exam can no longer be sat."), error=True)
         return None
 
     def _opened(self, launcher: DrillLauncher, screen: QWidget | None) -> QWidget | None:
         if screen is None:  # the launcher said why
-            self._tell(launcher.status.text())
+            self.message.say(launcher.status.text(), error=True)
             return None
         closed = getattr(screen, "closed", None)
         if closed is not None:

@@ -33,6 +33,8 @@ from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
+from dealer_trainer.rules.text import fill
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.fonts import felt_font
 from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
 from dealer_trainer.ui.language import current_language
@@ -56,7 +58,7 @@ def chip_icon(chip: Denomination, size: int, ratio: float) -> QIcon:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     r = size / 2 - 1
     centre = QPointF(size / 2, size / 2)
-    painter.setPen(QPen(QColor("#111111"), 1))
+    painter.setPen(QPen(QColor(colours.OUTLINE), 1))
     painter.setBrush(QColor(chip.colour))
     painter.drawEllipse(centre, r, r)
     edge = QPen(QColor(chip.edge), size * 0.1, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
@@ -254,8 +256,8 @@ class SidePanel(QWidget):
         self._chips_label.setText(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts))
         for chip in self.chip_set.denominations:
             button = self.chip_buttons[chip.value]
-            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
-            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
+            button.setToolTip(fill(self.tr("Chip of %1"), chip.text))
+            button.setAccessibleName(fill(self.tr("Chip of %1"), chip.text))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -337,7 +339,7 @@ class SidePanel(QWidget):
             return self.tr("No ruleset of this game is installed.")
         # The regulation as it is named in the window's language (a house ruleset: its base's).
         name = regulation_name(ruleset.base or ruleset.id, current_language())
-        lines = [self.tr("Follows: %1").replace("%1", name)]
+        lines = [fill(self.tr("Follows: %1"), name)]
         if game == Game.SIC_BO:  # no article on file at all: the house's own pay table
             lines.append(
                 self.tr(
@@ -366,7 +368,7 @@ class SidePanel(QWidget):
             self.sign_in_button.setAccessibleName(self.tr("Sign in"))
         else:
             self.signed_in_as.setText(
-                self.tr("Signed in: %1 (%2)").replace("%1", person.name).replace("%2", person.login)
+                fill(self.tr("Signed in: %1 (%2)"), person.name, person.login)
             )
             self.sign_in_button.setText(self.tr("Sign &out"))
             self.sign_in_button.setAccessibleName(self.tr("Sign out"))

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AccessDeniedError,
     InstructorLockedError,
@@ -47,9 +48,9 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import AccountDisabledError
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
-from dealer_trainer.ui.language import fill, problem_text
-from dealer_trainer.ui.messages import DialogMessage
-from dealer_trainer.ui.retry_wait import RetryWait
+from dealer_trainer.ui.kit.messages import DialogMessage
+from dealer_trainer.ui.kit.retry_wait import RetryWait
+from dealer_trainer.ui.language import problem_text
 
 
 class SignInDialog(QDialog):
@@ -106,7 +107,7 @@ class SignInDialog(QDialog):
         self._retry = RetryWait(
             self.countdown,
             (self.sign_in_button, self.password),
-            lambda left: self.tr("You can try again in %1 s.").replace("%1", str(left)),
+            lambda left: fill(self.tr("You can try again in %1 s."), str(left)),
             monotonic=monotonic,
             parent=self,
         )

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.standards import MasteryRule, percent
 from dealer_trainer.reports.text import figure
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.games import game_title
 
 if TYPE_CHECKING:
@@ -25,20 +26,20 @@ def game_name(game: str) -> str:
 def seconds_words(seconds: Decimal) -> str:
     """``Decimal("6.5")`` -> ``6.5 s`` (``6,5 s`` in Portuguese; no trailing zeros)."""
     text = figure(format(seconds.normalize(), "f"))
-    return QCoreApplication.translate("Standards", "%1 s").replace("%1", text)
+    return fill(QCoreApplication.translate("Standards", "%1 s"), text)
 
 
 def rule_words(rule: MasteryRule) -> str:
     """The mastery rule in a sentence, as the trainee and the instructor read it."""
-    return (
+    return fill(
         QCoreApplication.translate(
             "Standards",
             "A skill is mastered when at least %1 of the last %2 answers of it are right "
             "and within its target time; close from %3; weak below.",
-        )
-        .replace("%1", percent(rule.mastered))
-        .replace("%2", str(rule.last_answers))
-        .replace("%3", percent(rule.close))
+        ),
+        percent(rule.mastered),
+        str(rule.last_answers),
+        percent(rule.close),
     )
 
 
@@ -48,11 +49,5 @@ def plan_title(plan: PracticePlan, groups: Mapping[int, str]) -> str:
         return plan.title
     name = groups.get(plan.group_id)
     if name is None:  # a group this reader may not read (a trainee who changed groups)
-        return QCoreApplication.translate("Plans", "%1 (given to a group)").replace(
-            "%1", plan.title
-        )
-    return (
-        QCoreApplication.translate("Plans", "%1 (group %2)")
-        .replace("%1", plan.title)
-        .replace("%2", name)
-    )
+        return fill(QCoreApplication.translate("Plans", "%1 (given to a group)"), plan.title)
+    return fill(QCoreApplication.translate("Plans", "%1 (group %2)"), plan.title, name)

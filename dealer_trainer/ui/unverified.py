@@ -12,6 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QLabel, QMainWindow
 
+from dealer_trainer.ui.kit import palette
+
 
 class UnverifiedWarning(QLabel):
     """*Lab connection: the server is not verified*, in red, with why in its tooltip."""
@@ -19,7 +21,7 @@ class UnverifiedWarning(QLabel):
     def __init__(self, window: QMainWindow, shown: bool) -> None:
         super().__init__()
         self.setObjectName("unverifiedServer")
-        self.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.setStyleSheet(f"QLabel {{ color: {palette.WRONG}; font-weight: bold; }}")
         self.retranslate()
         window.statusBar().addPermanentWidget(self)
         self.setVisible(shown)

@@ -29,6 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.rules.text import fill
+from dealer_trainer.ui.kit import palette
+
 if TYPE_CHECKING:
     from dealer_trainer.ui.main_window import MainWindow
 
@@ -91,16 +94,19 @@ class WelcomeDialog(QDialog):
         body.setWordWrap(True)
         body.setTextFormat(Qt.TextFormat.RichText)
         note = QLabel(
-            self.tr(
-                "Until then anyone may practise under this computer's login name (%1). "
-                "Those answers are not recorded: the name is not a registered trainee, "
-                "so they belong to nobody an instructor can follow."
-            ).replace("%1", login_name)
+            fill(
+                self.tr(
+                    "Until then anyone may practise under this computer's login name (%1). "
+                    "Those answers are not recorded: the name is not a registered trainee, "
+                    "so they belong to nobody an instructor can follow."
+                ),
+                login_name,
+            )
         )
         note.setTextFormat(Qt.TextFormat.PlainText)
         note.setObjectName("welcomeNote")
         note.setWordWrap(True)
-        note.setStyleSheet("color: #546e7a;")
+        note.setStyleSheet(f"color: {palette.MUTED};")
         buttons = QDialogButtonBox()
         self.practise = QPushButton(self.tr("&Start practising"))
         self.practise.setDefault(True)

@@ -491,8 +491,8 @@ def test_people_screens_and_their_dialogs_fit(
 ) -> None:
     """Issue 15: the groups and instructors tabs, with a group and a second instructor, and
     their dialogs (a group's details and trainees, archive's confirmation, rename)."""
-    from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog
     from dealer_trainer.ui.instructor.groups import GroupDialog, MembersDialog
+    from dealer_trainer.ui.kit.confirm import Confirmation, RenameDialog
 
     desk = cohort.store.instructor(cohort.session)
     people = desk.people()

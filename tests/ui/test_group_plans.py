@@ -13,8 +13,8 @@ from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
+from dealer_trainer.ui.kit.background import Jobs
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.test_progress import PASSWORD, ZERO, instructor, progress_of, rows, trainee_id

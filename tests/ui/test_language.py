@@ -106,7 +106,7 @@ def test_storage_problems_are_shown_in_the_window_language(  # type: ignore[no-u
 
 def test_placeholders_are_filled_in_one_pass_so_a_name_is_written_as_typed() -> None:
     """A group named "Turma %1" or a trainee "Ana %2" is never filled in itself."""
-    from dealer_trainer.ui.language import fill
+    from dealer_trainer.rules.text import fill
 
     said = fill("“%1” given to 3 trainees of %2.", "Plenos %2", "Turma %1")
     assert said == "“Plenos %2” given to 3 trainees of Turma %1."

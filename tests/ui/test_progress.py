@@ -25,9 +25,9 @@ from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
+from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.progress import ProgressWindow
 from tests.migrated import Templates
 from tests.signing import add_trainee_own
@@ -364,7 +364,7 @@ def test_a_failed_exam_says_its_sittings_and_when_it_may_be_sat_again(
 def test_a_plan_given_by_mistake_is_withdrawn_once_asked_and_a_done_one_cannot_be(
     qtbot: QtBot, store: Store, clock: FakeClock
 ) -> None:
-    from dealer_trainer.ui.instructor.confirm import Confirmation
+    from dealer_trainer.ui.kit.confirm import Confirmation
 
     desk = instructor(store)
     ana, bo = trainee_id(store, "Ana Lei"), trainee_id(store, "Bo Chan")

@@ -760,7 +760,7 @@
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
-        <location filename="../../ui/drills/rendering.py" line="+143"/>
+        <location filename="../../ui/drills/rendering.py" line="+146"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation type="unfinished"></translation>
@@ -4239,7 +4239,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+154"/>
+        <location filename="../../ui/drills/answers.py" line="+155"/>
         <source>Amount to pay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4284,7 +4284,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Type an amount such as %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4292,7 +4292,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+74"/>
+        <location filename="../../ui/instructor/detail.py" line="+76"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4302,12 +4302,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>answered %1 in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This version cannot re-create the question; the table is the recorded one.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4355,7 +4355,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+166"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+167"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation type="unfinished"></translation>
@@ -4380,7 +4380,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+174"/>
+        <location filename="../../ui/instructor/models.py" line="+175"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4423,12 +4423,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+294"/>
+        <location filename="../../ui/drills/feedback.py" line="+302"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-32"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation type="unfinished"></translation>
@@ -4444,17 +4444,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the table&apos;s procedure (%1), a setting of the ruleset; the regulation sets no order of settlement. Each bet&apos;s own article is in the worked solution.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4462,8 +4462,8 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+64"/>
-        <location line="+96"/>
+        <location filename="../../ui/instructor/centre.py" line="+67"/>
+        <location line="+94"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4499,12 +4499,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-30"/>
         <source>S&amp;ave the settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Centre&apos;s name (transcripts, certificates):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4585,18 +4585,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+54"/>
-        <location line="+3"/>
+        <location line="+56"/>
         <source>Not saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Saved as version %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Choose a trainee first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4637,7 +4636,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+47"/>
+        <location filename="../../ui/drills/answers.py" line="+46"/>
         <source>Total of the chips</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4672,12 +4671,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Add a chip of %1 (key %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+63"/>
         <source>%1 in one chip</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4690,7 +4689,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+163"/>
+        <location line="+161"/>
         <source>Answer ↵</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4698,7 +4697,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+218"/>
+        <location filename="../../ui/sign_in.py" line="+219"/>
         <source>Choose your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4820,14 +4819,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+256"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+262"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+540"/>
+        <location filename="../../ui/instructor/table_results.py" line="+545"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4857,7 +4856,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+32"/>
         <source>%1 trainee(s)</source>
         <translation>
             <numerusform>%1 trainee</numerusform>
@@ -4865,7 +4864,7 @@
         </translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-72"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4875,7 +4874,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+70"/>
+        <location filename="../../ui/instructor/groups.py" line="+71"/>
         <source>Every trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4888,7 +4887,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+48"/>
+        <location filename="../../ui/kit/confirm.py" line="+50"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4911,14 +4910,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+91"/>
-        <location line="+62"/>
-        <location line="+164"/>
+        <location line="+90"/>
+        <location line="+57"/>
+        <location line="+160"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-214"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4933,12 +4932,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Assigned: %1 (from %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Assigned: %1 (retake)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4948,17 +4947,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4973,7 +4972,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>The session could not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5021,12 +5020,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>On the table: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+71"/>
         <source>Item %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5036,7 +5035,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 of %2 right</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5047,7 +5046,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
         <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation type="unfinished"></translation>
@@ -5061,7 +5060,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+94"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+98"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5097,7 +5096,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5157,7 +5156,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5173,17 +5172,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Give the exam a title.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+51"/>
         <source>Saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5191,7 +5190,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+273"/>
+        <location filename="../../ui/exam_sitting.py" line="+274"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
         <translation type="unfinished"></translation>
@@ -5202,12 +5201,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Passed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5240,7 +5239,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+83"/>
+        <location filename="../../ui/exam_review.py" line="+87"/>
         <source>This exam opens on %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5250,17 +5249,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>You have passed this exam already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5270,7 +5269,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>waiting for grading since %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5342,17 +5341,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>What the group missed most</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1. not answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5362,17 +5361,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Round %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Round %1 · ✓ every step right</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Round %1 · ✗ 1 mistake</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5382,17 +5381,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Exam sat on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <location line="+25"/>
         <location line="+33"/>
         <source>%1 · sat on %2 · %3</source>
@@ -5404,12 +5403,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+33"/>
         <source>Table exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>%1 · sitting %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5439,27 +5438,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Items: %1 of %2 right, %3 right within the target time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Accuracy %1 (pass mark %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Speed %1 (speed mark %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Not every round was dealt to its end: the sitting cannot pass.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5467,7 +5466,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-299"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-305"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5517,7 +5516,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5595,7 +5594,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>waiting for grading since %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5655,22 +5654,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The exam must open before it is due: change a date.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The due date has passed: choose today or a later day.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Every trainee ticked has this exam already: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Assigned to %n trainee(s).</source>
         <translation>
             <numerusform>Assigned to %n trainee.</numerusform>
@@ -5683,18 +5682,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+81"/>
         <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+21"/>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Live-table rounds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5737,7 +5736,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Your order: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5770,17 +5769,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <location filename="../../ui/instructor/login.py" line="+55"/>
         <source>Create the instructor account</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>made from the name if empty</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5815,12 +5814,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Please check the name: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5828,13 +5827,13 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GlossaryWindow</name>
     <message>
-        <location filename="../../ui/glossary.py" line="+189"/>
+        <location filename="../../ui/glossary.py" line="+191"/>
         <source>Customary Macau term. %1</source>
         <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>The project&apos;s English reading of %1 (not an official text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5859,17 +5858,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>%1 of %2 terms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>No term has «%1» in English, Portuguese or Chinese.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5950,7 +5949,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6102,7 +6101,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+105"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+106"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>The app&apos;s rulesets: a file kept here is given to them at once (the picker). How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation type="unfinished"></translation>
@@ -6143,7 +6142,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1 by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6191,7 +6190,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+441"/>
+        <location filename="../../ui/instructor/window.py" line="+454"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The app&apos;s rulesets (the house&apos;s too): the views look the records&apos; rulesets up here. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
         <translation type="unfinished"></translation>
@@ -6290,7 +6289,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+27"/>
+        <location filename="../../ui/instructor/instructors.py" line="+28"/>
         <source>New instructor&apos;s full name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6445,7 +6444,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LeaveExamDialog</name>
     <message>
-        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <location filename="../../ui/drills/leave_exam.py" line="+32"/>
         <source>Leave the exam?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6455,7 +6454,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The exam is not finished. Leave it now?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6498,7 +6497,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+26"/>
+        <location filename="../../ui/instructor/login.py" line="+25"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6528,7 +6527,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6551,7 +6550,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+466"/>
+        <location filename="../../ui/main_window.py" line="+469"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6561,18 +6560,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-178"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>pays %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>bet %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6633,8 +6632,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+71"/>
+        <location line="+12"/>
+        <location line="+70"/>
         <location line="+21"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
@@ -6664,7 +6663,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+177"/>
+        <location filename="../../ui/instructor/schedules.py" line="+181"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6730,17 +6729,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Right and within the target time: %1 of the answers (right: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6750,7 +6749,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6763,17 +6762,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-234"/>
+        <location filename="../../ui/instructor/groups.py" line="-237"/>
         <source>Trainees of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Tick the trainees of %1. A trainee is in one group at a time: one ticked from another group moves here, and their earlier groups stay in the records.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>(now in %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6796,7 +6795,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MyTranscript</name>
     <message>
-        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <location filename="../../ui/my_transcript.py" line="+48"/>
         <source>Save my &amp;transcript (PDF)…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6826,17 +6825,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Your transcript cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1 cannot be written: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Your transcript: 1 page written to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6887,7 +6886,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+339"/>
+        <location filename="../../ui/instructor/people.py" line="+341"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6897,7 +6896,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Current password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6917,7 +6916,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6930,12 +6929,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+51"/>
+        <location filename="../../ui/standards_words.py" line="+52"/>
         <source>%1 (given to a group)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>%1 (group %2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6958,7 +6957,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>New practice plan</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7063,7 +7062,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+21"/>
         <source>“%1” given to %n trainee(s).</source>
         <translation>
             <numerusform>“%1” given to %n trainee.</numerusform>
@@ -7099,7 +7098,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is withdrawn from %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7135,23 +7134,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+104"/>
+        <location filename="../../ui/progress.py" line="+108"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 of %2 items</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>%1 items, under way: Start goes on where it stopped</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7182,12 +7181,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+82"/>
+        <location line="+80"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-79"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7299,12 +7298,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+29"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>My progress · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7314,7 +7313,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7339,7 +7338,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>This exam can no longer be sat.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7347,7 +7346,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+42"/>
+        <location filename="../../ui/instructor/records_check.py" line="+43"/>
         <source>signed in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7562,12 +7561,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7658,7 +7657,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+82"/>
+        <location filename="../../ui/kit/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
         <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation type="unfinished"></translation>
@@ -7672,7 +7671,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-460"/>
+        <location filename="../../ui/instructor/window.py" line="-470"/>
         <source>Save the PD&amp;F report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7772,7 +7771,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+232"/>
+        <location filename="../../ui/sidebar.py" line="+234"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7954,7 +7953,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="-27"/>
+        <location filename="../../ui/standards_words.py" line="-24"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7967,7 +7966,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+84"/>
+        <location filename="../../ui/instructor/standards.py" line="+88"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7977,7 +7976,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Target time of the chosen skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7992,12 +7991,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Set the target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>T&amp;arget:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8057,53 +8056,53 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%1 on %2 (version %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>as the drills</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+52"/>
-        <location line="+45"/>
+        <location line="+54"/>
         <source>Choose a skill in the table first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-48"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>The target of %1 is now %2 (version %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1 already follows the drills&apos; own target (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
         <source>The mastery rule is set: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8151,7 +8150,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8161,12 +8160,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Items not answered: %1 (counted as not right).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8221,12 +8220,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Item %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Basis: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8310,12 +8309,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Steps</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8330,17 +8329,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Round %1: %2 · mistakes: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Round %1: %2 · no mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8389,7 +8388,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+93"/>
+        <location filename="../../ui/table/irregular.py" line="+97"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation type="unfinished"></translation>
@@ -8436,18 +8435,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Ruling: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+136"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Irregularity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8457,7 +8456,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Rule so ↵</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8486,7 +8485,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+171"/>
+        <location filename="../../ui/table/replay.py" line="+175"/>
         <source>Missed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8496,12 +8495,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>The table as dealt · steps: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8559,7 +8558,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-476"/>
+        <location filename="../../ui/instructor/table_results.py" line="-480"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -8647,28 +8646,28 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+127"/>
-        <location line="+159"/>
+        <location line="+163"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-151"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>Rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-169"/>
         <source>Time per round</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8693,12 +8692,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The cohort: %1 rounds by %2 trainees · time per round %3 · %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Choose a trainee&apos;s row to see their rounds.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8771,7 +8770,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+48"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+49"/>
         <source>Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8857,13 +8856,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-484"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+106"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+107"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8874,22 +8873,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1, %2: %3 an hour, the target %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>This version cannot replay that round.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8942,7 +8941,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/roster.py" line="+353"/>
+        <location filename="../../ui/instructor/roster.py" line="+351"/>
         <source>Set an instructor&apos;s password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8980,7 +8979,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+192"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9070,7 +9069,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>waiting for grading since %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9090,7 +9089,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1/%2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9098,7 +9097,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-335"/>
+        <location filename="../../ui/instructor/people.py" line="-334"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation type="unfinished"></translation>
@@ -9324,7 +9323,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9332,7 +9331,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+98"/>
+        <location filename="../../ui/instructor/plots.py" line="+99"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation type="unfinished"></translation>
@@ -9366,7 +9365,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>UnverifiedWarning</name>
     <message>
-        <location filename="../../ui/unverified.py" line="+29"/>
+        <location filename="../../ui/unverified.py" line="+31"/>
         <source>Lab connection: the server is not verified</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9379,7 +9378,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+90"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9387,7 +9386,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+58"/>
+        <location filename="../../ui/welcome.py" line="+61"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9422,12 +9421,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Start practising</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9466,17 +9465,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+76"/>
+        <location filename="../../reports/certificates.py" line="+77"/>
         <source>Transcript: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Made on %1 by %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Exam sittings</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9502,12 +9501,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 (sitting %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9518,7 +9517,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+755"/>
+        <location filename="../../reports/pdf.py" line="+760"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9559,12 +9558,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>No exam sat.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9574,7 +9573,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Certificate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9594,17 +9593,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Score %1 · in time %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Score %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9614,7 +9613,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Instructor: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9639,7 +9638,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>valid until %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9684,7 +9683,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <location filename="../../reports/exam_parts.py" line="+36"/>
         <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9808,7 +9807,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-125"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation type="unfinished"></translation>
@@ -9842,7 +9841,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-572"/>
+        <location filename="../../ui/drills/launcher.py" line="-562"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9923,12 +9922,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+358"/>
+        <location line="+349"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-262"/>
+        <location filename="../../ui/drills/screen.py" line="-259"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation type="unfinished"></translation>
@@ -9969,7 +9968,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="-55"/>
+        <location filename="../../ui/drills/rendering.py" line="-57"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9994,8 +9993,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+74"/>
-        <location filename="../../ui/table/stud_deal.py" line="+447"/>
+        <location filename="../../ui/drills/situation.py" line="+76"/>
+        <location filename="../../ui/table/stud_deal.py" line="+448"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10006,12 +10005,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>%1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-547"/>
+        <location filename="../../ui/drills/feedback.py" line="-548"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
@@ -10087,7 +10086,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+52"/>
+        <location filename="../../layouts/labels.py" line="+48"/>
         <source>1st 12 · 1–12</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10351,10 +10350,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-76"/>
+        <location filename="../../reports/certification_text.py" line="-77"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
-        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.
+----------
+Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10445,17 +10446,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-368"/>
+        <location filename="../../reports/pdf.py" line="-371"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Accuracy per day</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10493,13 +10494,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-535"/>
+        <location line="-539"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+327"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10645,7 +10646,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+77"/>
+        <location filename="../../ui/sandbox/panel.py" line="+78"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation type="unfinished"></translation>
@@ -10735,12 +10736,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is not a number of this wheel (0 to %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Winning &amp;number:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10791,22 +10792,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1: %2 is dealt twice (also in %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>De&amp;aler:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10842,12 +10843,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Collected: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Paid: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10862,22 +10863,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Step %1 of %2: %3 (%4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The ball rests on %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>the point is %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>a come-out roll</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11026,23 +11027,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+104"/>
+        <location filename="../../ui/instructor/stage.py" line="+105"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2 cannot be made with the table&apos;s chips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
@@ -11051,7 +11052,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+133"/>
+        <location filename="../../ui/app_store.py" line="+134"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation type="unfinished"></translation>
@@ -11062,14 +11063,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+165"/>
-        <location line="+41"/>
+        <location line="+166"/>
+        <location line="+42"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets of ``rulesets`` changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). The rulesets the app knows: the shipped ones, and the house rulesets the records keep (given again whenever they are read); handed to every screen that looks a ruleset up by id. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+89"/>
         <source>The daily backup could not be made: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11198,7 +11199,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Progressive bet of box %1 accepted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11208,7 +11209,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Raise of box %1 accepted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11228,7 +11229,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+41"/>
         <source>qualifies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11243,7 +11244,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-333"/>
+        <location filename="../../ui/table/stud_deal.py" line="-331"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation type="unfinished"></translation>
@@ -11269,7 +11270,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Dealer (0)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11327,7 +11328,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+35"/>
+        <location filename="../../ui/table/bets.py" line="+36"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation type="unfinished"></translation>
@@ -11363,18 +11364,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>%1 — %2</source>
         <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>seat %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11539,7 +11540,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+146"/>
+        <location filename="../../ui/table/screen.py" line="+147"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11664,7 +11665,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>In hand: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11679,12 +11680,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11720,32 +11721,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 rounds given up</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Round %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Round %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>The ball is in %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <location filename="../../ui/table/craps_hand.py" line="+24"/>
         <source>Point %1 — throw %2 of this shooter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11755,7 +11756,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Come-out roll — throw %1 of this shooter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11770,7 +11771,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The point is %1: the puck goes ON.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11780,12 +11781,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+9"/>
+        <location filename="../../ui/table/screen.py" line="+10"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Exam…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11865,7 +11866,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <location filename="../../ui/table/still_to_settle.py" line="+160"/>
         <source>The round is over.</source>
         <translation type="unfinished"></translation>
     </message>

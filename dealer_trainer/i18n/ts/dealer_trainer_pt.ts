@@ -760,7 +760,7 @@
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
-        <location filename="../../ui/drills/rendering.py" line="+143"/>
+        <location filename="../../ui/drills/rendering.py" line="+146"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation>{first}, {next}</translation>
@@ -4239,7 +4239,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+154"/>
+        <location filename="../../ui/drills/answers.py" line="+155"/>
         <source>Amount to pay</source>
         <translation>Montante a pagar</translation>
     </message>
@@ -4284,7 +4284,7 @@
         <translation>Dar este montante (Enter)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Type an amount such as %1.</source>
         <translation>Escreva um montante, por exemplo %1.</translation>
     </message>
@@ -4292,7 +4292,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+74"/>
+        <location filename="../../ui/instructor/detail.py" line="+76"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -4302,12 +4302,12 @@
         <translation>errada</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>answered %1 in %2</source>
         <translation>respondida a %1, em %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This version cannot re-create the question; the table is the recorded one.</source>
         <translation>Esta versão não consegue recriar a pergunta; a mesa mostrada é a que foi registada.</translation>
     </message>
@@ -4355,7 +4355,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+166"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+167"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>uma aposta que não está na mesa registada</translation>
@@ -4380,7 +4380,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+174"/>
+        <location filename="../../ui/instructor/models.py" line="+175"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -4423,12 +4423,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+294"/>
+        <location filename="../../ui/drills/feedback.py" line="+302"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-32"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>Leitura em inglês</translation>
@@ -4444,17 +4444,17 @@
         <translation>中文 (oficial)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation>Não se cita nenhum artigo: esta resposta assenta na tabela da própria casa (%1). O regulamento do Cussec (Despacho Regulamentar Externo n.º 31/2003) não está disponível.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the table&apos;s procedure (%1), a setting of the ruleset; the regulation sets no order of settlement. Each bet&apos;s own article is in the worked solution.</source>
         <translation>Nenhum artigo é citado: esta resposta assenta no procedimento da mesa (%1), uma definição do conjunto de regras; o regulamento não fixa nenhuma ordem de liquidação. O artigo de cada aposta está na resolução.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>A leitura em inglês é um auxílio do projecto, não um texto oficial.</translation>
     </message>
@@ -4462,8 +4462,8 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+64"/>
-        <location line="+96"/>
+        <location filename="../../ui/instructor/centre.py" line="+67"/>
+        <location line="+94"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
     </message>
@@ -4499,12 +4499,12 @@
         <translation>Formando</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-30"/>
         <source>S&amp;ave the settings</source>
         <translation>Guardar &amp;as definições</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Centre&apos;s name (transcripts, certificates):</source>
         <translation>N&amp;ome do centro (históricos, certificados):</translation>
     </message>
@@ -4585,18 +4585,17 @@
         <translation>Predefinições: %1</translation>
     </message>
     <message>
-        <location line="+54"/>
-        <location line="+3"/>
+        <location line="+56"/>
         <source>Not saved: %1</source>
         <translation>Não guardado: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Saved as version %1: %2</source>
         <translation>Guardado como versão %1: %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Choose a trainee first.</source>
         <translation>Escolha primeiro um formando.</translation>
     </message>
@@ -4637,7 +4636,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+47"/>
+        <location filename="../../ui/drills/answers.py" line="+46"/>
         <source>Total of the chips</source>
         <translation>Total das fichas</translation>
     </message>
@@ -4672,12 +4671,12 @@
         <translation>Juntar uma ficha de %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Add a chip of %1 (key %2)</source>
         <translation>Juntar uma ficha de %1 (tecla %2)</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+63"/>
         <source>%1 in one chip</source>
         <translation>%1 numa só ficha</translation>
     </message>
@@ -4690,7 +4689,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+163"/>
+        <location line="+161"/>
         <source>Answer ↵</source>
         <translation>Responder ↵</translation>
     </message>
@@ -4698,7 +4697,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+218"/>
+        <location filename="../../ui/sign_in.py" line="+219"/>
         <source>Choose your password</source>
         <translation>Escolha a sua palavra-passe</translation>
     </message>
@@ -4820,14 +4819,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+256"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+262"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+540"/>
+        <location filename="../../ui/instructor/table_results.py" line="+545"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -4857,7 +4856,7 @@
         <translation>%1 a %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+32"/>
         <source>%1 trainee(s)</source>
         <translation>
             <numerusform>%1 formando</numerusform>
@@ -4865,7 +4864,7 @@
         </translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-72"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>A carregar os números dos formandos…</translation>
     </message>
@@ -4875,7 +4874,7 @@
         <translation>Formandos (Enter ou duplo clique para ver os pormenores)</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+70"/>
+        <location filename="../../ui/instructor/groups.py" line="+71"/>
         <source>Every trainee</source>
         <translation>Todos os formandos</translation>
     </message>
@@ -4888,7 +4887,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+48"/>
+        <location filename="../../ui/kit/confirm.py" line="+50"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -4911,14 +4910,14 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+91"/>
-        <location line="+62"/>
-        <location line="+164"/>
+        <location line="+90"/>
+        <location line="+57"/>
+        <location line="+160"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-214"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -4933,12 +4932,12 @@
         <translation>Atribuído: %1 (retomar na mesa ao vivo)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Assigned: %1 (from %2)</source>
         <translation>Atribuído: %1 (a partir de %2)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Assigned: %1 (retake)</source>
         <translation>Atribuído: %1 (repetição)</translation>
     </message>
@@ -4948,17 +4947,17 @@
         <translation>Exame simulado (nota mínima %1%)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
         <translation>Um exame simulado das competências assinaladas abaixo, com tantas perguntas quantas indica o seu tamanho; passa com %1% de respostas certas. Só conta um exame atribuído pelo seu instrutor.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -4973,7 +4972,7 @@
         <translation>Não tem respostas erradas para tentar de novo.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>The session could not start: %1</source>
         <translation>Não foi possível iniciar a sessão: %1</translation>
     </message>
@@ -5021,12 +5020,12 @@
         <translation>Tentar &amp;gravar de novo</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>On the table: %1</source>
         <translation>Na mesa: %1</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+71"/>
         <source>Item %1 of %2</source>
         <translation>Pergunta %1 de %2</translation>
     </message>
@@ -5036,7 +5035,7 @@
         <translation>Pergunta %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 of %2 right</source>
         <translation>%1 de %2 certas</translation>
     </message>
@@ -5048,7 +5047,7 @@ It is kept here; retry saving when the database is back.</source>
 A resposta fica guardada aqui; tente gravar de novo quando a base de dados voltar a estar disponível.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
         <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation>Há uma resposta que ainda não foi gravada. Tente gravar de novo antes de terminar a sessão.</translation>
@@ -5062,7 +5061,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+94"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+98"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -5098,7 +5097,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Title:</source>
         <translation>Título:</translation>
     </message>
@@ -5158,7 +5157,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As perguntas que todos os formandos vão receber:</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation>Sem perguntas de treino.</translation>
     </message>
@@ -5174,17 +5173,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>… e mais %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Give the exam a title.</source>
         <translation>Dê um título ao exame.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation>Já existe um exame chamado «%1»: dê a este um título próprio (uma semana, um grupo).</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+51"/>
         <source>Saved: %1</source>
         <translation>Guardado: %1</translation>
     </message>
@@ -5192,7 +5191,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+273"/>
+        <location filename="../../ui/exam_sitting.py" line="+274"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
         <translation>Resultados do exame</translation>
@@ -5203,12 +5202,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Entregue: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
         <translation>À espera de correcção desde as %1: o servidor do centro corrige esta prova. O resultado, e a sua certificação se for aprovado, aparecem no seu histórico quando estiver corrigida.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Passed: %1</source>
         <translation>Aprovado: %1</translation>
     </message>
@@ -5241,7 +5240,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+83"/>
+        <location filename="../../ui/exam_review.py" line="+87"/>
         <source>This exam opens on %1.</source>
         <translation>Este exame abre em %1.</translation>
     </message>
@@ -5251,17 +5250,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este exame fechou em %1.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>You have passed this exam already.</source>
         <translation>Já foi aprovado neste exame.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
         <translation>A sua última prova deste exame está à espera de correcção pelo servidor do centro (entregue às %1): poderá fazer nova prova quando estiver corrigida.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation>Já fez este exame %1 vezes: o centro permite %2 provas.</translation>
     </message>
@@ -5271,7 +5270,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pode voltar a fazer este exame a partir de %1 (prova %2 de %3): aguarde até lá.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>waiting for grading since %1</source>
         <translation>à espera de correcção desde %1</translation>
     </message>
@@ -5343,17 +5342,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 provas</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 of %2</source>
         <translation>%1 de %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>What the group missed most</source>
         <translation>O que o grupo mais falhou</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1. not answered</source>
         <translation>%1. sem resposta</translation>
     </message>
@@ -5363,17 +5362,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 perguntas certas; %3 respondidas. Escolha uma pergunta para a ver na mesa.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Round %1: %2</source>
         <translation>Ronda %1: %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Round %1 · ✓ every step right</source>
         <translation>Ronda %1 · ✓ todos os passos certos</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Round %1 · ✗ 1 mistake</source>
         <translation>Ronda %1 · ✗ 1 erro</translation>
     </message>
@@ -5383,17 +5382,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ronda %1 · ✗ %2 erros</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
         <translation>Mesa ao vivo: %1 rondas, %2 de %3 passos certos. Escolha uma ronda para a rever passo a passo com os seus erros.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Exam sat on %1</source>
         <translation>Exame feito em %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <location line="+25"/>
         <location line="+33"/>
         <source>%1 · sat on %2 · %3</source>
@@ -5405,12 +5404,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Exame simulado</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+33"/>
         <source>Table exam: %1</source>
         <translation>Exame na mesa: %1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>%1 · sitting %2 · %3</source>
         <translation>%1 · prova %2 · %3</translation>
     </message>
@@ -5440,27 +5439,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Exactidão: as perguntas certas e os passos das rondas feitos certos, sobre todas as perguntas e todos os passos avaliados (cada passo tentado, cada passo previsto não feito): uma pergunta pesa como um passo, uma ronda como os passos de que precisa. Rapidez: as perguntas certas dentro do tempo-alvo da competência e as rondas feitas sem erro dentro do ritmo da casa para %1 neste nível (%2 %3 por hora: %4 por ronda), sobre as perguntas e as rondas. Para aprovar, todas as rondas têm de ser feitas.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Items: %1 of %2 right, %3 right within the target time.</source>
         <translation>Perguntas: %1 de %2 certas, %3 certas dentro do tempo-alvo.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
         <translation>Mesa ao vivo (%1): %2 de %3 rondas feitas; %4 de %5 passos certos; %6 rondas sem erro dentro do ritmo.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Accuracy %1 (pass mark %2).</source>
         <translation>Exactidão %1 (nota mínima %2).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Speed %1 (speed mark %2).</source>
         <translation>Rapidez %1 (nota mínima de rapidez %2).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Not every round was dealt to its end: the sitting cannot pass.</source>
         <translation>Nem todas as rondas foram feitas até ao fim: esta prova não pode ser aprovada.</translation>
     </message>
@@ -5468,7 +5467,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-299"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-305"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -5518,7 +5517,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Atribuir aos formandos assinalados</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -5596,7 +5595,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1: %2 perguntas, %3, nota mínima %4, nota mínima de rapidez %7 (certas dentro do tempo-alvo), %5. Competências: %6</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>waiting for grading since %1</source>
         <translation>à espera de correcção desde %1</translation>
     </message>
@@ -5656,22 +5655,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolha um exame e assinale pelo menos um formando.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The exam must open before it is due: change a date.</source>
         <translation>O exame tem de abrir antes do prazo: altere uma data.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The due date has passed: choose today or a later day.</source>
         <translation>O prazo já passou: escolha hoje ou um dia posterior.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Every trainee ticked has this exam already: %1.</source>
         <translation>Todos os formandos assinalados já têm este exame: %1.</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Assigned to %n trainee(s).</source>
         <translation>
             <numerusform>Atribuído a %n formando.</numerusform>
@@ -5684,18 +5683,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Já estava atribuído a: %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+81"/>
         <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
         <translation>Depois %1 rondas de %2 na mesa ao vivo, %3, em modo de exame.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Live-table rounds</source>
         <translation>Rondas na mesa ao vivo</translation>
     </message>
@@ -5738,7 +5737,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Errado</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Your order: %1</source>
         <translation>A sua ordem: %1</translation>
     </message>
@@ -5771,17 +5770,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <location filename="../../ui/instructor/login.py" line="+55"/>
         <source>Create the instructor account</source>
         <translation>Criar a conta de instrutor</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
         <translation>Este é o primeiro arranque: ninguém pode ainda abrir a área do instrutor. Escolha o nome do instrutor, um nome de utilizador e uma palavra-passe com pelo menos %1 caracteres. Cada pessoa inicia sessão com o seu próprio nome de utilizador e palavra-passe; os resultados, exames e relatórios precisam desta.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>made from the name if empty</source>
         <translation>feito a partir do nome se ficar vazio</translation>
     </message>
@@ -5816,12 +5815,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As duas palavras-passe são diferentes.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation>A palavra-passe tem de ter pelo menos %1 caracteres.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Please check the name: %1</source>
         <translation>Verifique o nome: %1</translation>
     </message>
@@ -5829,13 +5828,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GlossaryWindow</name>
     <message>
-        <location filename="../../ui/glossary.py" line="+189"/>
+        <location filename="../../ui/glossary.py" line="+191"/>
         <source>Customary Macau term. %1</source>
         <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
         <translation>Termo habitual em Macau. %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>The project&apos;s English reading of %1 (not an official text)</source>
         <translation>Leitura em inglês do projecto: %1 (não é um texto oficial)</translation>
     </message>
@@ -5860,17 +5859,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>(escrito «%1»)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>%1 of %2 terms</source>
         <translation>%1 de %2 termos</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>No term has «%1» in English, Portuguese or Chinese.</source>
         <translation>Nenhum termo tem «%1» em inglês, português ou chinês.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
         <translation>Nenhum termo de %2 tem «%1» em inglês, português ou chinês.</translation>
     </message>
@@ -5951,7 +5950,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <translation>Nome do novo grupo (p. ex. Grupo de Novembro de 2026)</translation>
     </message>
@@ -6103,7 +6102,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+105"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+106"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>The app&apos;s rulesets: a file kept here is given to them at once (the picker). How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
@@ -6144,7 +6143,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As regras da casa são um ficheiro (TOML) com as definições próprias da casa sobre o regulamento: as opções que o regulamento deixa à casa e as suas fichas. O ficheiro é verificado antes de ser guardado, e a escolha de regulamento de cada posto de trabalho passa a oferecê-lo. Um ficheiro alterado é guardado como nova versão: as respostas mantêm a versão com que foram classificadas. As chaves de um ficheiro da casa… lista cada definição que um ficheiro pode dar, o seu valor por omissão e o artigo em que assenta (em inglês, como as chaves do ficheiro).</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1 by %2</source>
         <translation>%1 por %2</translation>
     </message>
@@ -6192,7 +6191,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+441"/>
+        <location filename="../../ui/instructor/window.py" line="+454"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The app&apos;s rulesets (the house&apos;s too): the views look the records&apos; rulesets up here. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -6291,7 +6290,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+27"/>
+        <location filename="../../ui/instructor/instructors.py" line="+28"/>
         <source>New instructor&apos;s full name</source>
         <translation>Nome completo do novo instrutor</translation>
     </message>
@@ -6446,7 +6445,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>LeaveExamDialog</name>
     <message>
-        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <location filename="../../ui/drills/leave_exam.py" line="+32"/>
         <source>Leave the exam?</source>
         <translation>Sair do exame?</translation>
     </message>
@@ -6456,7 +6455,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Respondeu a %1 das %2 perguntas do exame.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The exam is not finished. Leave it now?</source>
         <translation>O exame não está terminado. Sair agora?</translation>
     </message>
@@ -6499,7 +6498,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+26"/>
+        <location filename="../../ui/instructor/login.py" line="+25"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -6529,7 +6528,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Desbloquear</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation>Palavra-passe errada. Tentativas falhadas seguidas: %1.</translation>
     </message>
@@ -6552,7 +6551,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+466"/>
+        <location filename="../../ui/main_window.py" line="+469"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -6562,18 +6561,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-178"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>pays %1 (%2)</source>
         <translation>paga %1 (%2)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>bet %1</source>
         <translation>apostado %1</translation>
     </message>
@@ -6634,8 +6633,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A prática não é registada: os registos abrem quando alguém inicia sessão com o seu próprio nome de utilizador.</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+71"/>
+        <location line="+12"/>
+        <location line="+70"/>
         <location line="+21"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
@@ -6665,7 +6664,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+177"/>
+        <location filename="../../ui/instructor/schedules.py" line="+181"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -6731,17 +6730,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Right and within the target time: %1 of the answers (right: %2)</source>
         <translation>Certas e dentro do tempo-alvo: %1 das respostas (certas: %2)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Plan: %1</source>
         <translation>Plano: %1</translation>
     </message>
@@ -6751,7 +6750,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 itens</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Exam: %1</source>
         <translation>Exame: %1</translation>
     </message>
@@ -6764,17 +6763,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-234"/>
+        <location filename="../../ui/instructor/groups.py" line="-237"/>
         <source>Trainees of %1</source>
         <translation>Formandos de %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Tick the trainees of %1. A trainee is in one group at a time: one ticked from another group moves here, and their earlier groups stay in the records.</source>
         <translation>Marque os formandos de %1. Um formando está num grupo de cada vez: um marcado de outro grupo passa para este, e os grupos anteriores ficam nos registos.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>(now in %1)</source>
         <translation>(agora em %1)</translation>
     </message>
@@ -6797,7 +6796,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MyTranscript</name>
     <message>
-        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <location filename="../../ui/my_transcript.py" line="+48"/>
         <source>Save my &amp;transcript (PDF)…</source>
         <translation>Guardar o meu &amp;histórico (PDF)…</translation>
     </message>
@@ -6827,17 +6826,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Your transcript cannot be read: %1</source>
         <translation>O seu histórico não pode ser lido: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1 cannot be written: %2</source>
         <translation>Não é possível escrever %1: %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Your transcript: 1 page written to %1</source>
         <translation>O seu histórico: 1 página escrita em %1</translation>
     </message>
@@ -6888,7 +6887,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+339"/>
+        <location filename="../../ui/instructor/people.py" line="+341"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -6898,7 +6897,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Mudar a palavra-passe</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Current password:</source>
         <translation>Palavra-passe actual:</translation>
     </message>
@@ -6918,7 +6917,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As duas novas palavras-passe são diferentes.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation>A palavra-passe tem de ter pelo menos %1 caracteres.</translation>
     </message>
@@ -6931,12 +6930,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+51"/>
+        <location filename="../../ui/standards_words.py" line="+52"/>
         <source>%1 (given to a group)</source>
         <translation>%1 (atribuído a um grupo)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>%1 (group %2)</source>
         <translation>%1 (grupo %2)</translation>
     </message>
@@ -6959,7 +6958,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Atribuir o plano</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>New practice plan</source>
         <translation>Novo plano de prática</translation>
     </message>
@@ -7064,7 +7063,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O prazo já passou: escolha hoje ou um dia posterior.</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+21"/>
         <source>“%1” given to %n trainee(s).</source>
         <translation>
             <numerusform>«%1» atribuído a %n formando.</numerusform>
@@ -7100,7 +7099,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Retirar</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is withdrawn from %2.</source>
         <translation>«%1» foi retirado a %2.</translation>
     </message>
@@ -7136,23 +7135,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+104"/>
+        <location filename="../../ui/progress.py" line="+108"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>Plano: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 of %2 items</source>
         <translation>%1 de %2 itens</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Exam: %1</source>
         <translation>Exame: %1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>%1 items, under way: Start goes on where it stopped</source>
         <translation>%1 itens, em curso: Começar continua onde parou</translation>
     </message>
@@ -7183,12 +7182,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+112"/>
-        <location line="+82"/>
+        <location line="+80"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-79"/>
         <source>Due</source>
         <translation>A fazer</translation>
     </message>
@@ -7300,12 +7299,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Objectivo da casa</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+29"/>
         <source>Your records cannot be read: %1</source>
         <translation>Não é possível ler os seus registos: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>My progress · %1</source>
         <translation>O meu progresso · %1</translation>
     </message>
@@ -7315,7 +7314,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Inicie sessão primeiro: o seu progresso é mostrado depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>done</source>
         <translation>concluído</translation>
     </message>
@@ -7340,7 +7339,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolha primeiro um plano ou um exame na lista.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>This exam can no longer be sat.</source>
         <translation>Este exame já não pode ser realizado.</translation>
     </message>
@@ -7348,7 +7347,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+42"/>
+        <location filename="../../ui/instructor/records_check.py" line="+43"/>
         <source>signed in</source>
         <translation>iniciou sessão</translation>
     </message>
@@ -7563,12 +7562,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Mas os números do painel no servidor não correspondem às respostas registadas (só o proprietário da base de dados os pode alterar): informe a informática e não confie nesses números até serem verificados:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation>Nada foi encontrado: as %1 respostas e as %2 entradas de auditoria estão como a aplicação as registou.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation>Os registos foram trabalhados fora da aplicação. Mantenha o ficheiro como está e informe a informática; não confie nestes resultados até serem verificados:</translation>
     </message>
@@ -7659,7 +7658,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+82"/>
+        <location filename="../../ui/kit/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
         <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation>&amp;Mudar o nome</translation>
@@ -7673,7 +7672,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-460"/>
+        <location filename="../../ui/instructor/window.py" line="-470"/>
         <source>Save the PD&amp;F report…</source>
         <translation>Guardar &amp;o relatório PDF…</translation>
     </message>
@@ -7773,7 +7772,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+232"/>
+        <location filename="../../ui/sidebar.py" line="+234"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
@@ -7955,7 +7954,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="-27"/>
+        <location filename="../../ui/standards_words.py" line="-24"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -7968,7 +7967,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+84"/>
+        <location filename="../../ui/instructor/standards.py" line="+88"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation>V&amp;oltar ao alvo dos exercícios</translation>
     </message>
@@ -7978,7 +7977,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A competência escolhida volta a seguir o alvo dos próprios exercícios, como antes de o centro definir um (uma nova versão; as anteriores ficam).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Target time of the chosen skill</source>
         <translation>Tempo-alvo da competência escolhida</translation>
     </message>
@@ -7993,12 +7992,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>segundos</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Set the target</source>
         <translation>Def&amp;inir o tempo-alvo</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>T&amp;arget:</source>
         <translation>&amp;Alvo:</translation>
     </message>
@@ -8058,53 +8057,53 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Definido por</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%1 on %2 (version %3)</source>
         <translation>%1 em %2 (versão %3)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>as the drills</source>
         <translation>como nos exercícios</translation>
     </message>
     <message>
         <location line="+52"/>
-        <location line="+45"/>
+        <location line="+54"/>
         <source>Choose a skill in the table first.</source>
         <translation>Escolha primeiro uma competência na tabela.</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-48"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation>Escreva o tempo-alvo em segundos: o dos exercícios para %1 é %2.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
         <translation>«%1» não é um tempo-alvo: escreva os segundos, entre %2 e %3, no máximo à décima de segundo (por exemplo 6,5).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>The target of %1 is now %2 (version %3).</source>
         <translation>O alvo de %1 é agora %2 (versão %3).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1 already follows the drills&apos; own target (%2).</source>
         <translation>%1 já segue o alvo dos próprios exercícios (%2).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
         <translation>%1 volta a seguir o alvo dos próprios exercícios: %2 (versão %3).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation>A percentagem de «quase» (%1 %) não pode ser superior à que domina uma competência (%2 %).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
         <source>The mastery rule is set: %1</source>
         <translation>A regra de domínio está definida: %1</translation>
     </message>
@@ -8152,7 +8151,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 certas (%3%)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation>APROVADO — a nota mínima é %1%</translation>
     </message>
@@ -8162,12 +8161,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>NÃO APROVADO — a nota mínima é %1%</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Items not answered: %1 (counted as not right).</source>
         <translation>Perguntas sem resposta: %1 (contam como erradas).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
         <translation>Isto é a pré-visualização deste computador: o servidor do centro corrige a prova, e o resultado que conta é o dele (o seu histórico mostra-o depois de corrigida).</translation>
     </message>
@@ -8222,12 +8221,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>✗ Errado</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Item %1 · %2</source>
         <translation>Pergunta %1 · %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Basis: %1</source>
         <translation>Base: %1</translation>
     </message>
@@ -8311,12 +8310,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não aprovado</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
         <translation>Exame na mesa: %1 · %2 passos certos de %3 · nota mínima %4 · %5</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Steps</source>
         <translation>Passos</translation>
     </message>
@@ -8331,17 +8330,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogadas (escolha uma para ver a sua repetição):</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Round %1: %2 · mistakes: %3</source>
         <translation>Jogada %1: %2 · erros: %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Round %1: %2 · no mistakes</source>
         <translation>Jogada %1: %2 · sem erros</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -8390,7 +8389,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um número errado de cartas</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+93"/>
+        <location filename="../../ui/table/irregular.py" line="+97"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>Uma aposta depois da campainha</translation>
@@ -8437,18 +8436,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O lançador lança os dados.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Ruling: %1</source>
         <translation>Decisão: %1</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+136"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation>Clique numa opção (um duplo clique decide com ela), ou escolha uma com ↑/↓ ou o seu número, e depois Enter ou Decidir assim.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Irregularity: %1</source>
         <translation>Irregularidade: %1</translation>
     </message>
@@ -8458,7 +8457,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A aposta: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Rule so ↵</source>
         <translation>Decidir assim ↵</translation>
     </message>
@@ -8487,7 +8486,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+171"/>
+        <location filename="../../ui/table/replay.py" line="+175"/>
         <source>Missed: %1</source>
         <translation>Em falta: %1</translation>
     </message>
@@ -8497,12 +8496,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As regras desta versão avaliam alguns passos de outro modo do que quando foram registados: os veredictos mostrados são os desta versão.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Step %1 of %2</source>
         <translation>Passo %1 de %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>The table as dealt · steps: %1</source>
         <translation>A mesa como foi dada · passos: %1</translation>
     </message>
@@ -8560,7 +8559,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-476"/>
+        <location filename="../../ui/instructor/table_results.py" line="-480"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>Indicador</translation>
@@ -8648,28 +8647,28 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+127"/>
-        <location line="+159"/>
+        <location line="+163"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-151"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>Rounds</source>
         <translation>Jogadas</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-169"/>
         <source>Time per round</source>
         <translation>Tempo por jogada</translation>
     </message>
@@ -8694,12 +8693,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Sem jogadas na mesa neste período.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The cohort: %1 rounds by %2 trainees · time per round %3 · %4</source>
         <translation>A turma: %1 jogadas de %2 formandos · tempo por jogada %3 · %4</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Choose a trainee&apos;s row to see their rounds.</source>
         <translation>Escolha a linha de um formando para ver as suas jogadas.</translation>
     </message>
@@ -8772,7 +8771,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+48"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+49"/>
         <source>Practice</source>
         <translation>Prática</translation>
     </message>
@@ -8858,13 +8857,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um passo em falta</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-484"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>outro erro</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+106"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+107"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation>Jogadas que esta versão não consegue repetir: %1.</translation>
@@ -8875,22 +8874,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ainda sem jogadas na mesa.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
         <translation>Jogadas: %1 · tempo por jogada %2 · erros mais frequentes: %3</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1, %2: %3 an hour, the target %4</source>
         <translation>%1, %2: %3 por hora, objectivo %4</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>This version cannot replay that round.</source>
         <translation>Esta versão não consegue repetir essa jogada.</translation>
     </message>
@@ -8943,7 +8942,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/roster.py" line="+353"/>
+        <location filename="../../ui/instructor/roster.py" line="+351"/>
         <source>Set an instructor&apos;s password</source>
         <translation>Definir a palavra-passe de um instrutor</translation>
     </message>
@@ -8981,7 +8980,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+192"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -9071,7 +9070,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>waiting for grading since %1</source>
         <translation>à espera de correcção desde %1</translation>
     </message>
@@ -9091,7 +9090,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>reprovado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1/%2 (%3)</source>
         <translation>%1/%2 (%3)</translation>
     </message>
@@ -9099,7 +9098,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-335"/>
+        <location filename="../../ui/instructor/people.py" line="-334"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -9325,7 +9324,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -9333,7 +9332,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+98"/>
+        <location filename="../../ui/instructor/plots.py" line="+99"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation>Taxa de acerto</translation>
@@ -9367,7 +9366,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>UnverifiedWarning</name>
     <message>
-        <location filename="../../ui/unverified.py" line="+29"/>
+        <location filename="../../ui/unverified.py" line="+31"/>
         <source>Lab connection: the server is not verified</source>
         <translation>Ligação de laboratório: o servidor não é verificado</translation>
     </message>
@@ -9380,7 +9379,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+90"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é «%1»), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -9388,7 +9387,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+58"/>
+        <location filename="../../ui/welcome.py" line="+61"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation>Bem-vindo ao Formador de Croupiers de Macau</translation>
     </message>
@@ -9423,12 +9422,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ainda não há formandos registados.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
         <translation>Até lá, qualquer pessoa pode treinar com o nome de utilizador deste computador (%1). Essas respostas não são registadas: o nome não é de um formando registado, por isso não pertencem a ninguém que um instrutor possa acompanhar.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Start practising</source>
         <translation>&amp;Começar a treinar</translation>
     </message>
@@ -9467,17 +9466,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+76"/>
+        <location filename="../../reports/certificates.py" line="+77"/>
         <source>Transcript: %1</source>
         <translation>Histórico: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Made on %1 by %2</source>
         <translation>Emitido em %1 por %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Exam sittings</source>
         <translation>Provas de exame</translation>
     </message>
@@ -9503,12 +9502,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>não aprovado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 (sitting %2)</source>
         <translation>%1 (prova %2)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
@@ -9519,7 +9518,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+755"/>
+        <location filename="../../reports/pdf.py" line="+760"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -9560,12 +9559,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A tempo: a parte das perguntas do exame respondidas certo dentro do tempo-alvo da competência. Mín. rapidez: a parte que o exame exige a tempo (vazia: nenhuma). Tempo: o tempo gasto nas respostas.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
         <translation>%1 a tempo: o exame foi criado antes de se guardarem os tempos-alvo, pelo que nada nele foi cronometrado.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>No exam sat.</source>
         <translation>Nenhum exame feito.</translation>
     </message>
@@ -9575,7 +9574,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 ainda não tem nenhuma certificação.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Certificate: %1</source>
         <translation>Certificado: %1</translation>
     </message>
@@ -9595,17 +9594,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>foi aprovado(a) no exame de certificação de</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>on %1</source>
         <translation>em %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Score %1 · in time %2</source>
         <translation>Pontuação %1 · a tempo %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Score %1</source>
         <translation>Pontuação %1</translation>
     </message>
@@ -9615,7 +9614,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Válido até %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Instructor: %1</source>
         <translation>Formador: %1</translation>
     </message>
@@ -9640,7 +9639,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Centro de formação de croupiers</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>valid until %1</source>
         <translation>válida até %1</translation>
     </message>
@@ -9685,7 +9684,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Validade</translation>
     </message>
     <message>
-        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <location filename="../../reports/exam_parts.py" line="+36"/>
         <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
         <translation>mesa ao vivo: %1 rondas, %2/%3 passos certos, %4 dentro do ritmo</translation>
     </message>
@@ -9809,7 +9808,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-125"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation>Últimos %1 dias</translation>
@@ -9843,7 +9842,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-572"/>
+        <location filename="../../ui/drills/launcher.py" line="-562"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -9924,12 +9923,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+358"/>
+        <location line="+349"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-262"/>
+        <location filename="../../ui/drills/screen.py" line="-259"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>Treino — %1</translation>
@@ -9970,7 +9969,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Inicie sessão primeiro para rever os seus exames.</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="-55"/>
+        <location filename="../../ui/drills/rendering.py" line="-57"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -9995,8 +9994,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Revisão</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+74"/>
-        <location filename="../../ui/table/stud_deal.py" line="+447"/>
+        <location filename="../../ui/drills/situation.py" line="+76"/>
+        <location filename="../../ui/table/stud_deal.py" line="+448"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
@@ -10007,12 +10006,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Posição %1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-547"/>
+        <location filename="../../ui/drills/feedback.py" line="-548"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
@@ -10088,7 +10087,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+52"/>
+        <location filename="../../layouts/labels.py" line="+48"/>
         <source>1st 12 · 1–12</source>
         <translation>Pequeno · 1–12</translation>
     </message>
@@ -10352,10 +10351,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-76"/>
+        <location filename="../../reports/certification_text.py" line="-77"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
-        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.
+----------
+Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation>Roleta</translation>
     </message>
     <message>
@@ -10446,17 +10447,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>sem resposta dentro do tempo</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-368"/>
+        <location filename="../../reports/pdf.py" line="-371"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation>%1 respostas em %2 dias · %3 certas · tempo típico %4</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Accuracy per day</source>
         <translation>Taxa de acerto por dia</translation>
     </message>
@@ -10494,13 +10495,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-535"/>
+        <location line="-539"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+327"/>
         <source>Target time</source>
         <translation>Tempo-alvo</translation>
     </message>
@@ -10646,7 +10647,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+77"/>
+        <location filename="../../ui/sandbox/panel.py" line="+78"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation>%1: as odds ganhariam mais do que a aposta que acompanham.</translation>
@@ -10736,12 +10737,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolha o número vencedor: escreva-o, clique nele no pano ou gire ao acaso.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is not a number of this wheel (0 to %2).</source>
         <translation>%1 não é um número desta roda (0 a %2).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Winning &amp;number:</source>
         <translation>&amp;Número vencedor:</translation>
     </message>
@@ -10792,22 +10793,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Posição %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.</source>
         <translation>%1 tem %2 cartas: distribuem-se cinco (p. ex. AS KD 7C 5H 2S), ou distribua ao acaso.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).</source>
         <translation>%1: %2 não é uma carta (valor A K Q J T 9 … 2, depois naipe S H C D).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1: %2 is dealt twice (also in %3).</source>
         <translation>%1: %2 foi distribuída duas vezes (também em %3).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>De&amp;aler:</source>
         <translation>B&amp;anca:</translation>
     </message>
@@ -10843,12 +10844,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O núcleo de regras não consegue liquidar este resultado: escolha outro.</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Collected: %1</source>
         <translation>Recolhido: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Paid: %1</source>
         <translation>Pago: %1</translation>
     </message>
@@ -10863,22 +10864,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Nenhum passo: nada no pano fica decidido.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Step %1 of %2: %3 (%4)</source>
         <translation>Passo %1 de %2: %3 (%4)</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The ball rests on %1.</source>
         <translation>A bola parou no %1.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>the point is %1</source>
         <translation>o ponto é %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>a come-out roll</source>
         <translation>um lançamento de saída</translation>
     </message>
@@ -11027,23 +11028,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+104"/>
+        <location filename="../../ui/instructor/stage.py" line="+105"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>uma aposta de um tipo que esta versão não conhece</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
         <translation>%1 (%2) não está neste pano</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2 cannot be made with the table&apos;s chips</source>
         <translation>%1: não é possível formar %2 com as fichas da mesa</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
@@ -11052,7 +11053,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+133"/>
+        <location filename="../../ui/app_store.py" line="+134"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation>Cada pessoa inicia sessão com o seu próprio nome de utilizador no servidor deste centro de formação: os registos abrem quando alguém inicia sessão.</translation>
@@ -11063,14 +11064,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos ainda estão a ser abertos: tente de novo dentro de momentos.</translation>
     </message>
     <message>
-        <location line="+165"/>
-        <location line="+41"/>
+        <location line="+166"/>
+        <location line="+42"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets of ``rulesets`` changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). The rulesets the app knows: the shipped ones, and the house rulesets the records keep (given again whenever they are read); handed to every screen that looks a ruleset up by id. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation>Não foi possível abrir os registos: %1</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+89"/>
         <source>The daily backup could not be made: %1</source>
         <translation>Não foi possível fazer a cópia de segurança diária: %1</translation>
     </message>
@@ -11199,7 +11200,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Carta para a posição %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Progressive bet of box %1 accepted</source>
         <translation>Aposta progressiva da posição %1 aceite</translation>
     </message>
@@ -11209,7 +11210,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Aposta progressiva da posição %1 recusada</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Raise of box %1 accepted</source>
         <translation>Aumento da posição %1 aceite</translation>
     </message>
@@ -11229,7 +11230,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A banca não se qualifica</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+41"/>
         <source>qualifies</source>
         <translation>qualifica-se</translation>
     </message>
@@ -11244,7 +11245,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>as cartas já foram dadas e a banca já foi anunciada.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-333"/>
+        <location filename="../../ui/table/stud_deal.py" line="-331"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation>A jogada terminou.</translation>
@@ -11270,7 +11271,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Posição %1 (%1)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Dealer (0)</source>
         <translation>Banca (0)</translation>
     </message>
@@ -11328,7 +11329,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+35"/>
+        <location filename="../../ui/table/bets.py" line="+36"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>fichas vermelhas</translation>
@@ -11364,18 +11365,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>fichas brancas</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>%1 — %2</source>
         <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>seat %1</source>
         <translation>lugar %1</translation>
     </message>
@@ -11540,7 +11541,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+146"/>
+        <location filename="../../ui/table/screen.py" line="+147"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -11665,7 +11666,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A pagar %1: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>In hand: %1</source>
         <translation>Em mão: %1</translation>
     </message>
@@ -11680,12 +11681,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
@@ -11721,32 +11722,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>1 jogada abandonada</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 rounds given up</source>
         <translation>%1 jogadas abandonadas</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Round %1 of %2</source>
         <translation>Jogada %1 de %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Round %1</source>
         <translation>Jogada %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>The ball is in %1.</source>
         <translation>A bola está no %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <location filename="../../ui/table/craps_hand.py" line="+24"/>
         <source>Point %1 — throw %2 of this shooter</source>
         <translation>Ponto %1 — %2.º lançamento deste lançador</translation>
     </message>
@@ -11756,7 +11757,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Lançamento de saída — novo lançador</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Come-out roll — throw %1 of this shooter</source>
         <translation>Lançamento de saída — %1.º lançamento deste lançador</translation>
     </message>
@@ -11771,7 +11772,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ponto feito: o marcador do ponto passa a OFF; segue-se um lançamento de saída.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The point is %1: the puck goes ON.</source>
         <translation>O ponto é o %1: o marcador do ponto passa a ON.</translation>
     </message>
@@ -11781,12 +11782,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O lançamento: %1 e %2, %3.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+9"/>
+        <location filename="../../ui/table/screen.py" line="+10"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation>Os dados: %1, %2 e %3, um total de %4.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Exam…</source>
         <translation>Exame…</translation>
     </message>
@@ -11866,7 +11867,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Mesa ao vivo</translation>
     </message>
     <message>
-        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <location filename="../../ui/table/still_to_settle.py" line="+160"/>
         <source>The round is over.</source>
         <translation>A jogada terminou.</translation>
     </message>

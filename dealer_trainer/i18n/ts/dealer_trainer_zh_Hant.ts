@@ -760,7 +760,7 @@
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
-        <location filename="../../ui/drills/rendering.py" line="+143"/>
+        <location filename="../../ui/drills/rendering.py" line="+146"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation>{first}、{next}</translation>
@@ -4239,7 +4239,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+154"/>
+        <location filename="../../ui/drills/answers.py" line="+155"/>
         <source>Amount to pay</source>
         <translation>應賠金額</translation>
     </message>
@@ -4284,7 +4284,7 @@
         <translation>以此金額作答（Enter）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Type an amount such as %1.</source>
         <translation>請輸入金額，例如 %1。</translation>
     </message>
@@ -4292,7 +4292,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+74"/>
+        <location filename="../../ui/instructor/detail.py" line="+76"/>
         <source>correct</source>
         <translation>答對</translation>
     </message>
@@ -4302,12 +4302,12 @@
         <translation>答錯</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>answered %1 in %2</source>
         <translation>%1作答，用時%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This version cannot re-create the question; the table is the recorded one.</source>
         <translation>此版本無法重現該題目；檯面為記錄時的情況。</translation>
     </message>
@@ -4355,7 +4355,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+166"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+167"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>不在記錄牌桌上的注項</translation>
@@ -4380,7 +4380,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+174"/>
+        <location filename="../../ui/instructor/models.py" line="+175"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -4423,12 +4423,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+294"/>
+        <location filename="../../ui/drills/feedback.py" line="+302"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-32"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>英文解讀</translation>
@@ -4444,17 +4444,17 @@
         <translation>中文（官方文本）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation>並無引用條文：此答案以賭場本身的派彩表為依據（%1）。骰寶的規章（第31/2003號經濟財政司司長對外規範性批示）未存檔。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the table&apos;s procedure (%1), a setting of the ruleset; the regulation sets no order of settlement. Each bet&apos;s own article is in the worked solution.</source>
         <translation>沒有引用條文：此答案依據檯面程序（%1），是規則集的設定；規章並未訂定結算次序。每注所依據的條文見於解題步驟。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>英文解讀只是本系統提供的輔助資料，並非官方文本。</translation>
     </message>
@@ -4462,8 +4462,8 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+64"/>
-        <location line="+96"/>
+        <location filename="../../ui/instructor/centre.py" line="+67"/>
+        <location line="+94"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
     </message>
@@ -4499,12 +4499,12 @@
         <translation>學員</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-30"/>
         <source>S&amp;ave the settings</source>
         <translation>儲存設定(&amp;A)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Centre&apos;s name (transcripts, certificates):</source>
         <translation>中心名稱（成績單、證書）：</translation>
     </message>
@@ -4585,18 +4585,17 @@
         <translation>預設：%1</translation>
     </message>
     <message>
-        <location line="+54"/>
-        <location line="+3"/>
+        <location line="+56"/>
         <source>Not saved: %1</source>
         <translation>未儲存：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Saved as version %1: %2</source>
         <translation>已儲存為第 %1 版：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Choose a trainee first.</source>
         <translation>請先選擇學員。</translation>
     </message>
@@ -4636,7 +4635,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+47"/>
+        <location filename="../../ui/drills/answers.py" line="+46"/>
         <source>Total of the chips</source>
         <translation>籌碼總額</translation>
     </message>
@@ -4671,12 +4670,12 @@
         <translation>加一個 %1 的籌碼</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Add a chip of %1 (key %2)</source>
         <translation>加一個 %1 的籌碼（%2 鍵）</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+63"/>
         <source>%1 in one chip</source>
         <translation>%1，一個籌碼</translation>
     </message>
@@ -4689,7 +4688,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+163"/>
+        <location line="+161"/>
         <source>Answer ↵</source>
         <translation>作答 ↵</translation>
     </message>
@@ -4697,7 +4696,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+218"/>
+        <location filename="../../ui/sign_in.py" line="+219"/>
         <source>Choose your password</source>
         <translation>選擇您的密碼</translation>
     </message>
@@ -4819,14 +4818,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+256"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+262"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+540"/>
+        <location filename="../../ui/instructor/table_results.py" line="+545"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -4856,14 +4855,14 @@
         <translation>%1 至 %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+32"/>
         <source>%1 trainee(s)</source>
         <translation>
             <numerusform>%1 名學員</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-72"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>正在載入學員數據…</translation>
     </message>
@@ -4873,7 +4872,7 @@
         <translation>學員（按 Enter 或按兩下查看詳情）</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+70"/>
+        <location filename="../../ui/instructor/groups.py" line="+71"/>
         <source>Every trainee</source>
         <translation>全體學員</translation>
     </message>
@@ -4886,7 +4885,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+48"/>
+        <location filename="../../ui/kit/confirm.py" line="+50"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4909,14 +4908,14 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+91"/>
-        <location line="+62"/>
-        <location line="+164"/>
+        <location line="+90"/>
+        <location line="+57"/>
+        <location line="+160"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-214"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -4931,12 +4930,12 @@
         <translation>已指派：%1（在模擬賭檯繼續）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Assigned: %1 (from %2)</source>
         <translation>已指派：%1（%2 起）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Assigned: %1 (retake)</source>
         <translation>已指派：%1（重考）</translation>
     </message>
@@ -4946,17 +4945,17 @@
         <translation>模擬考試（合格分數 %1%）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
         <translation>以下方已勾選的技能進行模擬考試，題數按所設的題數；答對 %1% 即合格。只有導師指派的考試才計算成績。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
@@ -4971,7 +4970,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -5019,12 +5018,12 @@
         <translation>重新儲存(&amp;R)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>On the table: %1</source>
         <translation>檯上：%1</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+71"/>
         <source>Item %1 of %2</source>
         <translation>第 %1 題（共 %2 題）</translation>
     </message>
@@ -5034,7 +5033,7 @@
         <translation>第 %1 題</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 of %2 right</source>
         <translation>%2 題中答對 %1 題</translation>
     </message>
@@ -5046,7 +5045,7 @@ It is kept here; retry saving when the database is back.</source>
 答案已保留在此；資料庫恢復後請重新儲存。</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
         <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation>有答案尚未儲存。結束練習前請重新儲存。</translation>
@@ -5060,7 +5059,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+94"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+98"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -5096,7 +5095,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Title:</source>
         <translation>標題：</translation>
     </message>
@@ -5156,7 +5155,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每名學員會得到的題目：</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation>沒有練習題。</translation>
     </message>
@@ -5172,17 +5171,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>…… 另有 %1 題</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Give the exam a title.</source>
         <translation>請為考試輸入標題。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation>已有名為「%1」的考試：請為此考試另取標題（例如週次或班級）。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+51"/>
         <source>Saved: %1</source>
         <translation>已儲存：%1</translation>
     </message>
@@ -5190,7 +5189,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+273"/>
+        <location filename="../../ui/exam_sitting.py" line="+274"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
         <translation>考試結果</translation>
@@ -5201,12 +5200,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>已交卷：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
         <translation>自 %1 起等待評分：由中心的伺服器為這次應考評分。評分後，結果（如合格，連同你的資格認證）會列於你的成績單。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Passed: %1</source>
         <translation>合格：%1</translation>
     </message>
@@ -5239,7 +5238,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+83"/>
+        <location filename="../../ui/exam_review.py" line="+87"/>
         <source>This exam opens on %1.</source>
         <translation>此考試於 %1 開放。</translation>
     </message>
@@ -5249,17 +5248,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此考試已於 %1 截止。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>You have passed this exam already.</source>
         <translation>你已通過此考試。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
         <translation>你這個考試的上一次應考正等待中心的伺服器評分（於 %1 交卷）：評分後方可再次應考。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation>你已應考此考試 %1 次：中心只准應考 %2 次。</translation>
     </message>
@@ -5269,7 +5268,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你可於 %1 起再次應考（第 %2 次，共 %3 次）：請等到那時。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>waiting for grading since %1</source>
         <translation>自 %1 起等待評分</translation>
     </message>
@@ -5341,17 +5340,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 次應考中 %1 次</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 of %2</source>
         <translation>%2 中 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>What the group missed most</source>
         <translation>全組最常答錯</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1. not answered</source>
         <translation>%1. 未作答</translation>
     </message>
@@ -5361,17 +5360,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中答對 %1 題；已答 %3 題。選擇題目以在檯面上查看。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Round %1: %2</source>
         <translation>第 %1 局：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Round %1 · ✓ every step right</source>
         <translation>第 %1 局 · ✓ 每一步都正確</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Round %1 · ✗ 1 mistake</source>
         <translation>第 %1 局 · ✗ 1 個錯誤</translation>
     </message>
@@ -5381,17 +5380,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第 %1 局 · ✗ %2 個錯誤</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
         <translation>模擬賭檯：%1 局，%3 步中 %2 步正確。選一局可逐步重播，並看其錯誤。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Exam sat on %1</source>
         <translation>於 %1 應考</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <location line="+25"/>
         <location line="+33"/>
         <source>%1 · sat on %2 · %3</source>
@@ -5403,12 +5402,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>模擬考試</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+33"/>
         <source>Table exam: %1</source>
         <translation>模擬賭檯考試：%1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>%1 · sitting %2 · %3</source>
         <translation>%1 · 第 %2 次應考 · %3</translation>
     </message>
@@ -5438,27 +5437,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation>準確度：答對的題目及做對的賭檯步驟，除以全部題目及每個被評核的步驟（每個嘗試的步驟、每個應做而未做的步驟）：一題等於一步，一局等於其所需的步驟。速度：在該技能目標時間內答對的題目，及在本場對%1此級別的節奏內（每小時 %2 %3：每局 %4）無錯誤完成的局數，除以題數及局數。必須完成每一局才可合格。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Items: %1 of %2 right, %3 right within the target time.</source>
         <translation>題目：%2 題中答對 %1 題，%3 題在目標時間內答對。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
         <translation>模擬賭檯（%1）：%3 局中完成 %2 局；%5 步中 %4 步正確；%6 局在節奏內無錯誤。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Accuracy %1 (pass mark %2).</source>
         <translation>準確度 %1（合格分數 %2）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Speed %1 (speed mark %2).</source>
         <translation>速度 %1（速度合格分數 %2）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Not every round was dealt to its end: the sitting cannot pass.</source>
         <translation>並非每一局都已完成：本次考試不能合格。</translation>
     </message>
@@ -5466,7 +5465,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-299"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-305"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5516,7 +5515,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>指派給已勾選的學員(&amp;A)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -5593,7 +5592,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：%2 題，%3，合格分數 %4，速度合格分數 %7（在目標時間內答對），%5。技能：%6</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>waiting for grading since %1</source>
         <translation>自 %1 起等待評分</translation>
     </message>
@@ -5653,22 +5652,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請選擇考試，並至少勾選一名學員。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The exam must open before it is due: change a date.</source>
         <translation>考試須於截止前開放：請更改日期。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The due date has passed: choose today or a later day.</source>
         <translation>到期日已過：請選擇今天或之後的日子。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Every trainee ticked has this exam already: %1.</source>
         <translation>所選的學員都已獲指派此考試：%1。</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Assigned to %n trainee(s).</source>
         <translation>
             <numerusform>已指派給 %n 名學員。</numerusform>
@@ -5680,18 +5679,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>早已指派給：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+81"/>
         <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
         <translation>之後在模擬賭檯以考試模式進行 %1 局%2，%3。</translation>
     </message>
     <message>
         <location line="+21"/>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Live-table rounds</source>
         <translation>模擬賭檯局數</translation>
     </message>
@@ -5734,7 +5733,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不正確</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Your order: %1</source>
         <translation>你的次序：%1</translation>
     </message>
@@ -5767,17 +5766,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <location filename="../../ui/instructor/login.py" line="+55"/>
         <source>Create the instructor account</source>
         <translation>建立導師帳戶</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
         <translation>這是首次啟動：目前還沒有人可以打開導師畫面。請選擇導師的姓名、登入名稱和最少 %1 個字元的密碼。每個人都以自己的登入名稱和密碼登入；成績、考試和報告需要這個密碼。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>made from the name if empty</source>
         <translation>留空則由姓名產生</translation>
     </message>
@@ -5812,12 +5811,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>兩次輸入的密碼不相同。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation>密碼必須至少有 %1 個字元。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Please check the name: %1</source>
         <translation>請檢查名稱：%1</translation>
     </message>
@@ -5825,13 +5824,13 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GlossaryWindow</name>
     <message>
-        <location filename="../../ui/glossary.py" line="+189"/>
+        <location filename="../../ui/glossary.py" line="+191"/>
         <source>Customary Macau term. %1</source>
         <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
         <translation>澳門慣用詞語。%1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>The project&apos;s English reading of %1 (not an official text)</source>
         <translation>本系統對%1的英文解讀（並非官方文本）</translation>
     </message>
@@ -5856,17 +5855,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>（原文寫作「%1」）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>%1 of %2 terms</source>
         <translation>顯示%1個詞語，共%2個</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>No term has «%1» in English, Portuguese or Chinese.</source>
         <translation>沒有英文、葡文或中文詞語含有「%1」。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
         <translation>%2沒有英文、葡文或中文詞語含有「%1」。</translation>
     </message>
@@ -5947,7 +5946,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <translation>新班級名稱（例如 2026年11月班）</translation>
     </message>
@@ -6098,7 +6097,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+105"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+106"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>The app&apos;s rulesets: a file kept here is given to them at once (the picker). How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
@@ -6139,7 +6138,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場規則集是一個檔案（TOML），載有賭場在法定規章之上的自訂設定：規章交由賭場決定的選項及其籌碼。檔案先經檢查才會保存，之後每部工作站的規則集選單都會提供。修改過的檔案會保存為新版本：已記錄的答案保留評分時所用的版本。「賭場檔案的鍵…」列出檔案可設定的每一項、其預設值及所依據的條文（以英文列出，與檔案的鍵相同）。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1 by %2</source>
         <translation>%1，由 %2 加入</translation>
     </message>
@@ -6187,7 +6186,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+441"/>
+        <location filename="../../ui/instructor/window.py" line="+454"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The app&apos;s rulesets (the house&apos;s too): the views look the records&apos; rulesets up here. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
         <translation>導師 · %1</translation>
@@ -6286,7 +6285,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+27"/>
+        <location filename="../../ui/instructor/instructors.py" line="+28"/>
         <source>New instructor&apos;s full name</source>
         <translation>新導師的全名</translation>
     </message>
@@ -6441,7 +6440,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LeaveExamDialog</name>
     <message>
-        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <location filename="../../ui/drills/leave_exam.py" line="+32"/>
         <source>Leave the exam?</source>
         <translation>離開考試？</translation>
     </message>
@@ -6451,7 +6450,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你已回答本考試 %2 題中的 %1 題。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The exam is not finished. Leave it now?</source>
         <translation>考試尚未完成。現在離開？</translation>
     </message>
@@ -6494,7 +6493,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+26"/>
+        <location filename="../../ui/instructor/login.py" line="+25"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
     </message>
@@ -6524,7 +6523,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>解鎖(&amp;U)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation>密碼錯誤。連續失敗次數：%1。</translation>
     </message>
@@ -6547,7 +6546,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+466"/>
+        <location filename="../../ui/main_window.py" line="+469"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6557,18 +6556,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-178"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>pays %1 (%2)</source>
         <translation>賠率 %1（%2）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>bet %1</source>
         <translation>注碼 %1</translation>
     </message>
@@ -6629,8 +6628,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習不會被記錄：有人以自己的登入名稱登入後才會開啟記錄。</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+71"/>
+        <location line="+12"/>
+        <location line="+70"/>
         <location line="+21"/>
         <source>Records are not available: %1</source>
         <translation>記錄暫時無法使用：%1</translation>
@@ -6660,7 +6659,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+177"/>
+        <location filename="../../ui/instructor/schedules.py" line="+181"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -6726,17 +6725,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Right and within the target time: %1 of the answers (right: %2)</source>
         <translation>正確且在目標時間內：%1 的答題（正確：%2）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Plan: %1</source>
         <translation>計劃：%1</translation>
     </message>
@@ -6746,7 +6745,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中已做 %1 題</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Exam: %1</source>
         <translation>考試：%1</translation>
     </message>
@@ -6759,17 +6758,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-234"/>
+        <location filename="../../ui/instructor/groups.py" line="-237"/>
         <source>Trainees of %1</source>
         <translation>%1 的學員</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Tick the trainees of %1. A trainee is in one group at a time: one ticked from another group moves here, and their earlier groups stay in the records.</source>
         <translation>勾選 %1 的學員。每名學員同一時間只屬一個班級：從其他班級勾選的學員會轉到這裡，其以往的班級紀錄保留。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>(now in %1)</source>
         <translation>（現屬 %1）</translation>
     </message>
@@ -6792,7 +6791,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MyTranscript</name>
     <message>
-        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <location filename="../../ui/my_transcript.py" line="+48"/>
         <source>Save my &amp;transcript (PDF)…</source>
         <translation>儲存我的成績單 (PDF)(&amp;T)…</translation>
     </message>
@@ -6822,17 +6821,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Your transcript cannot be read: %1</source>
         <translation>無法讀取您的成績單：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1 cannot be written: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Your transcript: 1 page written to %1</source>
         <translation>您的成績單：已寫入 1 頁至 %1</translation>
     </message>
@@ -6883,7 +6882,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+339"/>
+        <location filename="../../ui/instructor/people.py" line="+341"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -6893,7 +6892,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>更改密碼</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Current password:</source>
         <translation>現時密碼：</translation>
     </message>
@@ -6913,7 +6912,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>兩次輸入的新密碼不一致。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation>密碼最少要有%1個字元。</translation>
     </message>
@@ -6926,12 +6925,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+51"/>
+        <location filename="../../ui/standards_words.py" line="+52"/>
         <source>%1 (given to a group)</source>
         <translation>%1（指派給班級）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>%1 (group %2)</source>
         <translation>%1（班級 %2）</translation>
     </message>
@@ -6954,7 +6953,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>指派計劃(&amp;A)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>New practice plan</source>
         <translation>新練習計劃</translation>
     </message>
@@ -7059,7 +7058,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>到期日已過：請選擇今天或之後的日子。</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+21"/>
         <source>“%1” given to %n trainee(s).</source>
         <translation>
             <numerusform>「%1」已指派給 %n 名學員。</numerusform>
@@ -7093,7 +7092,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>撤回</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is withdrawn from %2.</source>
         <translation>已撤回 %2 的「%1」。</translation>
     </message>
@@ -7129,23 +7128,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+104"/>
+        <location filename="../../ui/progress.py" line="+108"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>計劃：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 of %2 items</source>
         <translation>%2 題中已做 %1 題</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Exam: %1</source>
         <translation>考試：%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>%1 items, under way: Start goes on where it stopped</source>
         <translation>%1 題，進行中：按「開始」從中斷處繼續</translation>
     </message>
@@ -7176,12 +7175,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+82"/>
+        <location line="+80"/>
         <source>My progress</source>
         <translation>我的進度</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-79"/>
         <source>Due</source>
         <translation>待完成</translation>
     </message>
@@ -7293,12 +7292,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場目標</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+29"/>
         <source>Your records cannot be read: %1</source>
         <translation>無法讀取你的紀錄：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>My progress · %1</source>
         <translation>我的進度 · %1</translation>
     </message>
@@ -7308,7 +7307,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先登入：登入後才會顯示你的進度（左側的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -7333,7 +7332,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在清單中選擇一個計劃或考試。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>This exam can no longer be sat.</source>
         <translation>此考試已不能應考。</translation>
     </message>
@@ -7341,7 +7340,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+42"/>
+        <location filename="../../ui/instructor/records_check.py" line="+43"/>
         <source>signed in</source>
         <translation>登入</translation>
     </message>
@@ -7556,12 +7555,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>但伺服器上儀表板的數字與已記錄的答案不符（只有資料庫擁有者才能更改）：請通知資訊部門，核實之前切勿依賴這些數字：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation>未發現任何問題：%1 個答案和 %2 項審計記錄均與程式記錄時相同。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation>記錄曾在程式以外被處理。請保留檔案原狀並通知資訊科技人員；在核實之前不要依賴這些成績：</translation>
     </message>
@@ -7652,7 +7651,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+82"/>
+        <location filename="../../ui/kit/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
         <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation>更改名稱(&amp;R)</translation>
@@ -7666,7 +7665,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-460"/>
+        <location filename="../../ui/instructor/window.py" line="-470"/>
         <source>Save the PD&amp;F report…</source>
         <translation>儲存 PDF 報告(&amp;F)…</translation>
     </message>
@@ -7764,7 +7763,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+232"/>
+        <location filename="../../ui/sidebar.py" line="+234"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
@@ -7945,7 +7944,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="-27"/>
+        <location filename="../../ui/standards_words.py" line="-24"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -7958,7 +7957,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+84"/>
+        <location filename="../../ui/instructor/standards.py" line="+88"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation>回到練習目標(&amp;B)</translation>
     </message>
@@ -7968,7 +7967,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>所選技能重新採用練習本身的目標，如同中心設定之前（新增一個版本；舊版本保留）。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Target time of the chosen skill</source>
         <translation>所選技能的目標時間</translation>
     </message>
@@ -7983,12 +7982,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Set the target</source>
         <translation>設定目標</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>T&amp;arget:</source>
         <translation>目標(&amp;A)：</translation>
     </message>
@@ -8048,53 +8047,53 @@ It is kept here; retry saving when the database is back.</source>
         <translation>設定者</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%1 on %2 (version %3)</source>
         <translation>%1 於 %2（第 %3 版）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>as the drills</source>
         <translation>同練習</translation>
     </message>
     <message>
         <location line="+52"/>
-        <location line="+45"/>
+        <location line="+54"/>
         <source>Choose a skill in the table first.</source>
         <translation>請先在表中選擇一項技能。</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-48"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation>請輸入目標時間（秒）：練習為「%1」設定的是 %2。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
         <translation>「%1」不是有效的目標時間：請輸入 %2 至 %3 之間的秒數，最多精確到十分之一秒（例如 6.5）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>The target of %1 is now %2 (version %3).</source>
         <translation>%1 的目標現為 %2（第 %3 版）。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1 already follows the drills&apos; own target (%2).</source>
         <translation>%1 已採用練習本身的目標（%2）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
         <translation>%1 重新採用練習本身的目標：%2（第 %3 版）。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation>「接近」的比率（%1 %）不可高於掌握技能的比率（%2 %）。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
         <source>The mastery rule is set: %1</source>
         <translation>掌握規則已設定：%1</translation>
     </message>
@@ -8142,7 +8141,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中答對 %1 題（%3%）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation>合格 — 合格分數為 %1%</translation>
     </message>
@@ -8152,12 +8151,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格 — 合格分數為 %1%</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Items not answered: %1 (counted as not right).</source>
         <translation>未答題目：%1 題（當作答錯）。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
         <translation>以上是本電腦的預覽：由中心的伺服器為這次應考評分，以其結果為準（評分後列於你的成績單）。</translation>
     </message>
@@ -8212,12 +8211,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>✗ 不正確</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Item %1 · %2</source>
         <translation>第 %1 題 · %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Basis: %1</source>
         <translation>依據：%1</translation>
     </message>
@@ -8301,12 +8300,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
         <translation>賭檯考試：%1 · %3 步中正確 %2 步 · 合格分數 %4 · %5</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Steps</source>
         <translation>步驟</translation>
     </message>
@@ -8321,17 +8320,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>各局（選擇一局以查看其重播）：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Round %1: %2 · mistakes: %3</source>
         <translation>第%1局：%2 · 錯誤：%3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Round %1: %2 · no mistakes</source>
         <translation>第%1局：%2 · 沒有錯誤</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
@@ -8380,7 +8379,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌數有誤</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+93"/>
+        <location filename="../../ui/table/irregular.py" line="+97"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>鳴鐘後下注</translation>
@@ -8427,18 +8426,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>擲骰者擲骰。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Ruling: %1</source>
         <translation>裁定：%1</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+136"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation>點選一個選項（雙擊即以該選項裁定），或用 ↑/↓ 或其編號選擇，然後按 Enter 或「如此裁定」。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Irregularity: %1</source>
         <translation>不當情事：%1</translation>
     </message>
@@ -8448,7 +8447,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>該注：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Rule so ↵</source>
         <translation>如此裁定 ↵</translation>
     </message>
@@ -8477,7 +8476,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+171"/>
+        <location filename="../../ui/table/replay.py" line="+175"/>
         <source>Missed: %1</source>
         <translation>遺漏：%1</translation>
     </message>
@@ -8487,12 +8486,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本版本的規則對部分步驟的評核與記錄時不同：所顯示的評核結果以本版本為準。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Step %1 of %2</source>
         <translation>第%1步，共%2步</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>The table as dealt · steps: %1</source>
         <translation>發牌時的檯面 · 步驟：%1</translation>
     </message>
@@ -8550,7 +8549,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-476"/>
+        <location filename="../../ui/instructor/table_results.py" line="-480"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>標記</translation>
@@ -8638,28 +8637,28 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+127"/>
-        <location line="+159"/>
+        <location line="+163"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-151"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+168"/>
+        <location line="+170"/>
         <source>Rounds</source>
         <translation>局數</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-169"/>
         <source>Time per round</source>
         <translation>每局用時</translation>
     </message>
@@ -8684,12 +8683,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此期間沒有賭檯牌局。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The cohort: %1 rounds by %2 trainees · time per round %3 · %4</source>
         <translation>全體學員：%2 名學員共 %1 局 · 每局用時 %3 · %4</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Choose a trainee&apos;s row to see their rounds.</source>
         <translation>請選擇一名學員的一行，以查看其牌局。</translation>
     </message>
@@ -8762,7 +8761,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+48"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+49"/>
         <source>Practice</source>
         <translation>練習</translation>
     </message>
@@ -8848,13 +8847,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遺漏步驟</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-484"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>其他錯誤</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+106"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+107"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation>本版本無法重播的牌局：%1。</translation>
@@ -8865,22 +8864,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>尚未有賭檯牌局。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
         <translation>局數：%1 · 每局用時 %2 · 最常見錯誤：%3</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1, %2: %3 an hour, the target %4</source>
         <translation>%1，%2：每小時 %3，目標 %4</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>This version cannot replay that round.</source>
         <translation>本版本無法重播該局。</translation>
     </message>
@@ -8933,7 +8932,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/roster.py" line="+353"/>
+        <location filename="../../ui/instructor/roster.py" line="+351"/>
         <source>Set an instructor&apos;s password</source>
         <translation>設定導師密碼</translation>
     </message>
@@ -8971,7 +8970,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+192"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -9061,7 +9060,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 至 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>waiting for grading since %1</source>
         <translation>自 %1 起等待評分</translation>
     </message>
@@ -9081,7 +9080,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1/%2 (%3)</source>
         <translation>%1/%2（%3）</translation>
     </message>
@@ -9089,7 +9088,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-335"/>
+        <location filename="../../ui/instructor/people.py" line="-334"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>新學員的全名</translation>
@@ -9315,7 +9314,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -9323,7 +9322,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+98"/>
+        <location filename="../../ui/instructor/plots.py" line="+99"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation>準確率</translation>
@@ -9357,7 +9356,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>UnverifiedWarning</name>
     <message>
-        <location filename="../../ui/unverified.py" line="+29"/>
+        <location filename="../../ui/unverified.py" line="+31"/>
         <source>Lab connection: the server is not verified</source>
         <translation>實驗室連線：伺服器未經驗證</translation>
     </message>
@@ -9370,7 +9369,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+90"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -9378,7 +9377,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+58"/>
+        <location filename="../../ui/welcome.py" line="+61"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation>歡迎使用澳門荷官培訓程式</translation>
     </message>
@@ -9413,12 +9412,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>尚未登記任何學員。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
         <translation>在此之前，任何人都可以用本電腦的登入名稱（%1）練習。這些答案不作記錄：該名稱不是已登記的學員，因此不屬於導師可跟進的任何人。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Start practising</source>
         <translation>開始練習(&amp;S)</translation>
     </message>
@@ -9457,17 +9456,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+76"/>
+        <location filename="../../reports/certificates.py" line="+77"/>
         <source>Transcript: %1</source>
         <translation>成績單：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Made on %1 by %2</source>
         <translation>由 %2 於 %1 發出</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Exam sittings</source>
         <translation>應考紀錄</translation>
     </message>
@@ -9493,12 +9492,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 (sitting %2)</source>
         <translation>%1（第 %2 次應考）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
@@ -9509,7 +9508,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+755"/>
+        <location filename="../../reports/pdf.py" line="+760"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -9550,12 +9549,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>限時內：於該技能目標時間內答對的考題比例。速度合格分數：考試要求於限時內答對的比例（空白：無要求）。用時：作答所用的時間。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
         <translation>「限時內」為 %1：此考試建立時尚未保存目標時間，故其中沒有任何題目計時。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>No exam sat.</source>
         <translation>未曾應考。</translation>
     </message>
@@ -9565,7 +9564,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 尚未取得任何認證。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Certificate: %1</source>
         <translation>證書：%1</translation>
     </message>
@@ -9585,17 +9584,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>已通過以下遊戲的認證考試</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>on %1</source>
         <translation>日期：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Score %1 · in time %2</source>
         <translation>得分 %1 · 限時內 %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Score %1</source>
         <translation>得分 %1</translation>
     </message>
@@ -9605,7 +9604,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>有效期至 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Instructor: %1</source>
         <translation>導師：%1</translation>
     </message>
@@ -9630,7 +9629,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>荷官培訓中心</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>valid until %1</source>
         <translation>有效期至 %1</translation>
     </message>
@@ -9675,7 +9674,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>有效期</translation>
     </message>
     <message>
-        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <location filename="../../reports/exam_parts.py" line="+36"/>
         <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
         <translation>模擬賭檯：%1 局，%2/%3 步正確，%4 局在節奏內</translation>
     </message>
@@ -9799,7 +9798,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-125"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation>最近%1日</translation>
@@ -9833,7 +9832,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-572"/>
+        <location filename="../../ui/drills/launcher.py" line="-562"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -9914,12 +9913,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+358"/>
+        <location line="+349"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-262"/>
+        <location filename="../../ui/drills/screen.py" line="-259"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>操練 — %1</translation>
@@ -9960,7 +9959,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先登入以檢討你的考試。</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="-55"/>
+        <location filename="../../ui/drills/rendering.py" line="-57"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -9985,8 +9984,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>複習</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+74"/>
-        <location filename="../../ui/table/stud_deal.py" line="+447"/>
+        <location filename="../../ui/drills/situation.py" line="+76"/>
+        <location filename="../../ui/table/stud_deal.py" line="+448"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -9997,12 +9996,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1門</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-547"/>
+        <location filename="../../ui/drills/feedback.py" line="-548"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>
@@ -10078,7 +10077,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>BIG 10 · 9 to 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+52"/>
+        <location filename="../../layouts/labels.py" line="+48"/>
         <source>1st 12 · 1–12</source>
         <translation>1st 12 · 1–12</translation>
     </message>
@@ -10342,10 +10341,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-76"/>
+        <location filename="../../reports/certification_text.py" line="-77"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
-        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.
+----------
+Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation>輪盤</translation>
     </message>
     <message>
@@ -10436,17 +10437,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未在時限內作答</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-368"/>
+        <location filename="../../reports/pdf.py" line="-371"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1至%2 · %4於%3製作</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation>%2日內作答%1次 · 答對%3 · 一般用時%4</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Accuracy per day</source>
         <translation>每日準確率</translation>
     </message>
@@ -10484,13 +10485,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-535"/>
+        <location line="-539"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+327"/>
         <source>Target time</source>
         <translation>目標時間</translation>
     </message>
@@ -10636,7 +10637,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+77"/>
+        <location filename="../../ui/sandbox/panel.py" line="+78"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation>%1：附加注贏得的金額會多於其所附的注碼。</translation>
@@ -10726,12 +10727,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請選擇中獎號碼：輸入號碼、在檯面上點選，或隨機轉動。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is not a number of this wheel (0 to %2).</source>
         <translation>%1 不是此輪盤上的號碼（0 至 %2）。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Winning &amp;number:</source>
         <translation>中獎號碼(&amp;N)：</translation>
     </message>
@@ -10782,22 +10783,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第 %1 門</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.</source>
         <translation>%1 有 %2 張牌：每手派五張（例如 AS KD 7C 5H 2S），或隨機派牌。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).</source>
         <translation>%1：%2 不是一張牌（先點數 A K Q J T 9 … 2，後花色 S H C D）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1: %2 is dealt twice (also in %3).</source>
         <translation>%1：%2 派了兩次（%3 也有）。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>De&amp;aler:</source>
         <translation>莊家(&amp;A)：</translation>
     </message>
@@ -10833,12 +10834,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>規則核心無法結算此結果：請另選結果。</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Collected: %1</source>
         <translation>收注：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Paid: %1</source>
         <translation>派彩：%1</translation>
     </message>
@@ -10853,22 +10854,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>沒有步驟：檯面上沒有注碼有結果。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Step %1 of %2: %3 (%4)</source>
         <translation>第 %1 步（共 %2 步）：%3（%4）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The ball rests on %1.</source>
         <translation>波停在 %1。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>the point is %1</source>
         <translation>點數是 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>a come-out roll</source>
         <translation>開局擲骰</translation>
     </message>
@@ -11017,23 +11018,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+104"/>
+        <location filename="../../ui/instructor/stage.py" line="+105"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
         <translation>%1（%2）不在此檯面上</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2 cannot be made with the table&apos;s chips</source>
         <translation>%1：%2無法用此檯的籌碼組成</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>記錄的情況沒有可繪畫的檯面。</translation>
@@ -11042,7 +11043,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+133"/>
+        <location filename="../../ui/app_store.py" line="+134"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation>每人在本培訓中心的伺服器上以自己的登入名稱登入：有人登入後才會開啟記錄。</translation>
@@ -11053,14 +11054,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation>記錄仍在開啟中，請稍後再試。</translation>
     </message>
     <message>
-        <location line="+165"/>
-        <location line="+41"/>
+        <location line="+166"/>
+        <location line="+42"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets of ``rulesets`` changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). The rulesets the app knows: the shipped ones, and the house rulesets the records keep (given again whenever they are read); handed to every screen that looks a ruleset up by id. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation>無法開啟記錄：%1</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+89"/>
         <source>The daily backup could not be made: %1</source>
         <translation>無法製作每日備份：%1</translation>
     </message>
@@ -11189,7 +11190,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>派牌給第%1門</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Progressive bet of box %1 accepted</source>
         <translation>接受第%1門的累進大獎投注</translation>
     </message>
@@ -11199,7 +11200,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>拒絕第%1門的累進大獎投注</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Raise of box %1 accepted</source>
         <translation>接受第%1門的加注</translation>
     </message>
@@ -11219,7 +11220,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>莊荷不合資格</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+41"/>
         <source>qualifies</source>
         <translation>合資格</translation>
     </message>
@@ -11234,7 +11235,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌已派完，莊荷亦已宣佈。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-333"/>
+        <location filename="../../ui/table/stud_deal.py" line="-331"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation>該局已完結。</translation>
@@ -11260,7 +11261,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1門（%1）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Dealer (0)</source>
         <translation>莊荷（0）</translation>
     </message>
@@ -11318,7 +11319,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+35"/>
+        <location filename="../../ui/table/bets.py" line="+36"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>紅色籌碼</translation>
@@ -11354,18 +11355,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>白色籌碼</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>%1 — %2</source>
         <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>seat %1</source>
         <translation>第%1座位</translation>
     </message>
@@ -11530,7 +11531,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+146"/>
+        <location filename="../../ui/table/screen.py" line="+147"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -11655,7 +11656,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>派彩%1：%2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>In hand: %1</source>
         <translation>處理中：%1</translation>
     </message>
@@ -11670,12 +11671,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
@@ -11711,32 +11712,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation>放棄 1 局</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 rounds given up</source>
         <translation>放棄 %1 局</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Round %1 of %2</source>
         <translation>第%1局，共%2局</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Round %1</source>
         <translation>第%1局</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>The ball is in %1.</source>
         <translation>波子落在%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <location filename="../../ui/table/craps_hand.py" line="+24"/>
         <source>Point %1 — throw %2 of this shooter</source>
         <translation>點數%1 — 此擲骰者第%2擲</translation>
     </message>
@@ -11746,7 +11747,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>開局擲骰 — 新擲骰者</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Come-out roll — throw %1 of this shooter</source>
         <translation>開局擲骰 — 此擲骰者第%1擲</translation>
     </message>
@@ -11761,7 +11762,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>擲中點數：點數標記翻到「關」，下一擲為開局擲骰。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The point is %1: the puck goes ON.</source>
         <translation>點數為%1：點數標記翻到「開」。</translation>
     </message>
@@ -11771,12 +11772,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>擲出：%1及%2，共%3。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+9"/>
+        <location filename="../../ui/table/screen.py" line="+10"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation>骰子：%1、%2、%3，共 %4 點。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Exam…</source>
         <translation>考試…</translation>
     </message>
@@ -11856,7 +11857,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>模擬賭檯</translation>
     </message>
     <message>
-        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <location filename="../../ui/table/still_to_settle.py" line="+160"/>
         <source>The round is over.</source>
         <translation>該局已完結。</translation>
     </message>

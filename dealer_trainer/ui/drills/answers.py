@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.layouts.chips import look
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.digits import WideDigitsValidator, accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.rendering import (
     escape,
@@ -204,9 +205,7 @@ class AmountPad(AnswerWidget):
         try:
             answer = self.amount_answer()
         except ValueError:
-            self._say(
-                self.tr("Type an amount such as %1.").replace("%1", format_money(Decimal("1275")))
-            )
+            self._say(fill(self.tr("Type an amount such as %1."), format_money(Decimal("1275"))))
             return
         self.answered.emit(answer)
 
@@ -261,12 +260,8 @@ class ChipBuilder(AnswerWidget):
         for i, value in enumerate(self._offered):
             chip = look(value)
             button = self._buttons[value]
-            button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
-            button.setToolTip(
-                self.tr("Add a chip of %1 (key %2)")
-                .replace("%1", chip.text)
-                .replace("%2", str(i + 1))
-            )
+            button.setAccessibleName(fill(self.tr("Add a chip of %1"), chip.text))
+            button.setToolTip(fill(self.tr("Add a chip of %1 (key %2)"), chip.text, str(i + 1)))
         self._refresh()
 
     @property
@@ -330,9 +325,7 @@ class ChipBuilder(AnswerWidget):
             button.setText(f"×{count}" if count else " ")
         chips = chip_count(self.counts)
         text = self.tr("%1 in one chip") if chips == 1 else self.tr("%1 in %2 chips")
-        self.total.setText(
-            text.replace("%1", format_money(self.chips_total())).replace("%2", str(chips))
-        )
+        self.total.setText(fill(text, format_money(self.chips_total()), str(chips)))
 
     def enter(self) -> None:
         self.answered.emit(Answer(chips=dict(self.counts)))

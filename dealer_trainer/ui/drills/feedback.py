@@ -41,6 +41,7 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -53,6 +54,7 @@ from dealer_trainer.ui.drills.rendering import (
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import remember_size, restore_size
 from dealer_trainer.ui.icons import verdict_pixmap
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import citation_text, current_language
 
 #: The grader's sentences that restate the right answer, shown by the panel itself.
@@ -100,7 +102,7 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
                 ]
             )
             fewest = QCoreApplication.translate("drills", "(fewest chips: %1)")
-            text += "  " + fewest.replace("%1", chips)
+            text += "  " + fill(fewest, chips)
         return text
     if expected.kind is AnswerKind.CHOICE:
         right = next((o for o in expected.options if o.id == expected.choice), None)
@@ -117,10 +119,10 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
     for group in expected.order:
         bets = join_names([names.get(bet, bet) for bet in group])
         any_order = QCoreApplication.translate("drills", "%1 (in any order)")
-        step = bets if len(group) == 1 else any_order.replace("%1", bets)
+        step = bets if len(group) == 1 else fill(any_order, bets)
         done = {actions.get(bet, "") for bet in group}
         verb = verbs.get(next(iter(done))) if len(done) == 1 else None
-        steps.append(verb.replace("%1", step) if verb is not None else step)
+        steps.append(fill(verb, step) if verb is not None else step)
     return "\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
 
 
@@ -276,22 +278,28 @@ class ArticleDialog(QDialog):
             and _game_of(self.citation, self.rulesets) == Game.SIC_BO
         ):
             self.heading.setText(
-                self.tr(
-                    "No article is cited: this answer rests on the house's own table (%1). "
-                    "The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not "
-                    "on file."
-                ).replace("%1", cited)
+                fill(
+                    self.tr(
+                        "No article is cited: this answer rests on the house's own table (%1). "
+                        "The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not "
+                        "on file."
+                    ),
+                    cited,
+                )
             )
         elif isinstance(self.citation, HouseReference):  # an order the regulation does not set
             self.heading.setText(
-                self.tr(
-                    "No article is cited: this answer rests on the table's procedure (%1), a "
-                    "setting of the ruleset; the regulation sets no order of settlement. Each "
-                    "bet's own article is in the worked solution."
-                ).replace("%1", cited)
+                fill(
+                    self.tr(
+                        "No article is cited: this answer rests on the table's procedure (%1), a "
+                        "setting of the ruleset; the regulation sets no order of settlement. Each "
+                        "bet's own article is in the worked solution."
+                    ),
+                    cited,
+                )
             )
         elif self.article is None:
-            self.heading.setText(self.tr("The text of %1 is not on file.").replace("%1", cited))
+            self.heading.setText(fill(self.tr("The text of %1 is not on file."), cited))
         else:
             titles = " · ".join(
                 t for t in (self.article.title("pt"), self.article.title("zh")) if t
@@ -421,8 +429,9 @@ class FeedbackPanel(QFrame):
         if given is not None and item.expected.kind is AnswerKind.ORDER:
             names = bet_labels or {}
             lines.append(
-                self.tr("Your order: %1").replace(
-                    "%1", " → ".join(names.get(bet, bet) for bet in given) or "—"
+                fill(
+                    self.tr("Your order: %1"),
+                    " → ".join(names.get(bet, bet) for bet in given) or "—",
                 )
             )
         chosen = outcome.answer.choice
@@ -430,11 +439,11 @@ class FeedbackPanel(QFrame):
             # The options are gone from the screen: name the one the trainee picked.
             picked = next((o for o in item.expected.options if o.id == chosen), None)
             if picked is not None:
-                lines.append(self.tr("Your answer: %1").replace("%1", render(picked.label)))
+                lines.append(fill(self.tr("Your answer: %1"), render(picked.label)))
         self.details.setText("\n".join(lines))
         self.details.setVisible(bool(lines))  # no empty line under a right answer
         right = correct_answer_text(item, bet_labels)
-        self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
+        self.answer.setText(fill(self.tr("Correct answer: %1"), right))
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
         heading = escape(self.tr("Worked solution"))
         # Where the answer rests on more than the regulation's words, say so in full.
@@ -444,9 +453,9 @@ class FeedbackPanel(QFrame):
         # The button names the article; its tooltip and the dialog name the regulation too.
         article = article_text(item.citation)
         if isinstance(item.citation, HouseReference):  # no article: the house's own table
-            self.article.setText(self.tr("Basis: %1  (F1)").replace("%1", article))
+            self.article.setText(fill(self.tr("Basis: %1  (F1)"), article))
         else:
-            self.article.setText(self.tr("Article: %1  (F1)").replace("%1", article))
+            self.article.setText(fill(self.tr("Article: %1  (F1)"), article))
         self.article.setToolTip(citation_text(item.citation, self.rulesets))
 
 
@@ -532,23 +541,21 @@ class SummaryView(QWidget):
         out_of = exam.size if exam is not None else summary.answered
         percent = round(100 * Fraction(summary.correct, out_of)) if out_of else 0
         self.headline.setText(
-            self.tr("%1 of %2 right (%3%)")
-            .replace("%1", str(summary.correct))
-            .replace("%2", str(out_of))
-            .replace("%3", str(percent))
+            fill(self.tr("%1 of %2 right (%3%)"), str(summary.correct), str(out_of), str(percent))
         )
         if exam is not None:
             mark = round(100 * exam.pass_mark)
             passed = exam.passed(summary)
-            verdict = (
+            verdict = fill(
                 self.tr("PASSED — the pass mark is %1%")
                 if passed
-                else self.tr("NOT PASSED — the pass mark is %1%")
-            ).replace("%1", str(mark))
+                else self.tr("NOT PASSED — the pass mark is %1%"),
+                str(mark),
+            )
             missing = exam.size - summary.answered
             if missing > 0:
-                verdict += "\n" + self.tr("Items not answered: %1 (counted as not right).").replace(
-                    "%1", str(missing)
+                verdict += "\n" + fill(
+                    self.tr("Items not answered: %1 (counted as not right)."), str(missing)
                 )
             self.verdict.setText(verdict)
             self.verdict.setProperty("passed", passed)
@@ -589,7 +596,7 @@ class SummaryView(QWidget):
         self._stretch.setVisible(not listed)
         if listed:
             self.items.setHtml(self._items_html(summary.outcomes))
-        self.time.setText(self.tr("Time: %1").replace("%1", clock_text(total_ms)))
+        self.time.setText(fill(self.tr("Time: %1"), clock_text(total_ms)))
         self.close_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # ---------------------------------------------------------- item by item --
@@ -629,16 +636,12 @@ class SummaryView(QWidget):
             item = outcome.item
             labels = self.bet_labels(item)
             if outcome.answer.timed_out:
-                mark, colour = self.tr("⏱ Time was up"), "#8d6e63"
+                mark, colour = self.tr("⏱ Time was up"), palette.ASIDE
             elif outcome.correct:
-                mark, colour = self.tr("✓ Right"), "#2e7d32"
+                mark, colour = self.tr("✓ Right"), palette.OK
             else:
-                mark, colour = self.tr("✗ Not right"), "#c62828"
-            title = (
-                self.tr("Item %1 · %2")
-                .replace("%1", str(number))
-                .replace("%2", render(skill(item.skill).title))
-            )
+                mark, colour = self.tr("✗ Not right"), palette.WRONG
+            title = fill(self.tr("Item %1 · %2"), str(number), render(skill(item.skill).title))
             right = correct_answer_text(item, labels).strip()
             right_html = escape(right).replace("\n", "<br>")
             steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
@@ -648,7 +651,7 @@ class SummaryView(QWidget):
                 if isinstance(item.citation, HouseReference)
                 else self.tr("Article: %1")
             )
-            article = escape(basis.replace("%1", citation_text(item.citation, self.rulesets)))
+            article = escape(fill(basis, citation_text(item.citation, self.rulesets)))
             blocks.append(
                 f"<h4>{escape(title)} — <span style='color:{colour}'>{escape(mark)}</span></h4>"
                 f"<p>{escape(render(item.question))}</p>"
@@ -658,6 +661,6 @@ class SummaryView(QWidget):
                 f"<tr><td valign='top'><b>{correct}</b></td>"
                 f"<td>{right_html}</td></tr></table>"
                 f"<p><b>{worked}</b></p><ol>{steps}</ol>{rests}"
-                f"<p style='color:#607d8b'>{article}</p>"
+                f"<p style='color:{palette.MUTED}'>{article}</p>"
             )
         return "<hr>".join(blocks)

@@ -50,7 +50,7 @@ from dealer_trainer.drills import (
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry, default_ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.errors import SittingRefusedError
 from dealer_trainer.storage.recorder import (
@@ -394,46 +394,41 @@ class DrillLauncher(QWidget):
             progress = {a.id: exam_progress(desk, a.id) for a, _ in assigned if desk is not None}
             refused = {a.id: desk.sitting_refusal(a.id) for a, _ in assigned if desk is not None}
         except (StorageError, OSError) as exc:
-            self.status.setText(
-                self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
-            )
+            self.status.setText(fill(self.tr("Storage is not available: %1"), problem_text(exc)))
             assigned, progress, refused = [], {}, {}
         for assignment, paper in assigned:
-            text = self.tr("Assigned: %1").replace("%1", paper.title)
+            text = fill(self.tr("Assigned: %1"), paper.title)
             answered = progress.get(assignment.id)
             if answered is not None:  # left or cut off half-way: it goes on where it stopped
-                text = (
-                    self.tr("Assigned: %1 (resume at item %2 of %3)")
-                    .replace("%1", paper.title)
-                    .replace("%2", str(min(answered + 1, paper.item_count)))
-                    .replace("%3", str(paper.item_count))
+                text = fill(
+                    self.tr("Assigned: %1 (resume at item %2 of %3)"),
+                    paper.title,
+                    str(min(answered + 1, paper.item_count)),
+                    str(paper.item_count),
                 )
                 if paper.table_rounds and answered >= paper.item_count:  # the items are done
-                    text = self.tr("Assigned: %1 (resume at the live table)").replace(
-                        "%1", paper.title
-                    )
+                    text = fill(self.tr("Assigned: %1 (resume at the live table)"), paper.title)
             waiting = refused.get(assignment.id)
             if waiting is not None:  # a retake's waiting period, or a window not yet open
-                text = (
-                    self.tr("Assigned: %1 (from %2)")
-                    .replace("%1", paper.title)
-                    .replace("%2", when_text(waiting))
-                )
+                text = fill(self.tr("Assigned: %1 (from %2)"), paper.title, when_text(waiting))
             elif assignment.completed_at is not None and answered is None:
-                text = self.tr("Assigned: %1 (retake)").replace("%1", paper.title)
+                text = fill(self.tr("Assigned: %1 (retake)"), paper.title)
             self.exams.addItem(text, (assignment, paper))
             if assignment.id == kept:
                 self.exams.setCurrentIndex(self.exams.count() - 1)
         mark = str(round(100 * MOCK_PASS_MARK))
-        mock = self.tr("Mock exam (pass mark %1%)").replace("%1", mark)
+        mock = fill(self.tr("Mock exam (pass mark %1%)"), mark)
         self.exams.addItem(mock, None)
         self.exams.fit(mock)
         self.exams.setItemData(
             self.exams.count() - 1,
-            self.tr(
-                "A mock exam of the skills ticked below, as many items as its size says; "
-                "%1% right passes. Only an exam your instructor assigns counts."
-            ).replace("%1", mark),
+            fill(
+                self.tr(
+                    "A mock exam of the skills ticked below, as many items as its size says; "
+                    "%1% right passes. Only an exam your instructor assigns counts."
+                ),
+                mark,
+            ),
             Qt.ItemDataRole.ToolTipRole,
         )
         self.exams.current_text_as_tooltip()
@@ -456,9 +451,7 @@ class DrillLauncher(QWidget):
         try:
             desk = self.desk()
         except (StorageError, OSError) as exc:
-            self.status.setText(
-                self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
-            )
+            self.status.setText(fill(self.tr("Storage is not available: %1"), problem_text(exc)))
             return None
         if desk is None and kind not in ("practice", "timed"):
             self.status.setText(
@@ -558,9 +551,7 @@ class DrillLauncher(QWidget):
             self.status.setText(refusal_text(exc.refused))
             return None
         except (StorageError, OSError, ValueError) as exc:
-            self.status.setText(
-                self.tr("The session could not start: %1").replace("%1", problem_text(exc))
-            )
+            self.status.setText(fill(self.tr("The session could not start: %1"), problem_text(exc)))
             return None
         return self.open_screen(session, spec, recorder, kind == "mistakes", time_limit_ms)
 
@@ -620,9 +611,7 @@ class DrillLauncher(QWidget):
             if desk is not None:
                 recorder = TableRecorder.start(desk, ruleset.id)
         except (StorageError, OSError) as exc:
-            self.status.setText(
-                self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
-            )
+            self.status.setText(fill(self.tr("Storage is not available: %1"), problem_text(exc)))
             return None
         screen = TableScreen(
             ruleset,
@@ -649,12 +638,15 @@ class DrillLauncher(QWidget):
 
 def not_recorded_reason(name: str) -> str:
     """Why practice under ``name`` is not recorded (shown wherever it says "not recorded")."""
-    return QCoreApplication.translate(
-        "Welcome",
-        "Not recorded: nobody is signed in (this computer's user is “%1”), so no instructor "
-        "can follow these answers and nothing is kept. Sign in with the login and password "
-        "your instructor gave you (Sign in… on the left).",
-    ).replace("%1", name)
+    return fill(
+        QCoreApplication.translate(
+            "Welcome",
+            "Not recorded: nobody is signed in (this computer's user is “%1”), so no instructor "
+            "can follow these answers and nothing is kept. Sign in with the login and password "
+            "your instructor gave you (Sign in… on the left).",
+        ),
+        name,
+    )
 
 
 def after_feedback(work: Callable[[], None]) -> None:

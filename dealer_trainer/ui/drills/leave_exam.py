@@ -11,6 +11,8 @@ from enum import Enum, unique
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from dealer_trainer.rules.text import fill
+
 
 @unique
 class Leave(Enum):
@@ -28,10 +30,8 @@ class LeaveExamDialog(QMessageBox):
         super().__init__(parent)
         self.setIcon(QMessageBox.Icon.Question)
         self.setWindowTitle(self.tr("Leave the exam?"))
-        done = (
-            self.tr("You have answered %1 of the exam's %2 items.")
-            .replace("%1", str(answered))
-            .replace("%2", str(size))
+        done = fill(
+            self.tr("You have answered %1 of the exam's %2 items."), str(answered), str(size)
         )
         if resumable:
             self.setText(self.tr("The exam is not finished. Leave it now?"))

@@ -20,7 +20,8 @@ from dealer_trainer.i18n import match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.text import Text
+from dealer_trainer.rules.text import Text, fill
+from dealer_trainer.ui.kit import palette
 
 
 def language_code(locale: QLocale | None = None) -> str:
@@ -85,7 +86,7 @@ def seconds_text(milliseconds: int) -> str:
     """``12.3 s``: a time a trainee took, to the tenth of a second."""
     tenths = (max(milliseconds, 0) + 50) // 100
     number = f"{tenths // 10}{separators(language_code())[1]}{tenths % 10}"
-    return QCoreApplication.translate("drills", "%1 s").replace("%1", number)
+    return fill(QCoreApplication.translate("drills", "%1 s"), number)
 
 
 def clock_text(milliseconds: int) -> str:
@@ -95,45 +96,47 @@ def clock_text(milliseconds: int) -> str:
 
 
 #: The drill screens' style sheet: large readable type, clear right/wrong colours.
-DRILL_STYLE = """
-#drillScreen { background: #f4f1ea; }
-QLabel { color: #1d1d1d; font-size: 15px; }
-#modeBadge { background: #0f5a3c; color: #ffffff; border-radius: 6px; padding: 3px 10px;
-             font-weight: 600; }
-#skillTitle { font-size: 18px; font-weight: 600; padding-left: 8px; }
-#clock { font-size: 22px; font-weight: 700; font-family: monospace; min-width: 64px; }
-#clock[urgent="true"] { color: #b3202a; }
-#question { font-size: 21px; font-weight: 600; color: #111111; padding: 6px 2px; }
-#betList { font-size: 14px; background: #ffffff; border: 1px solid #d0cbbf; border-radius: 6px;
-            padding: 6px; }
-#hint { background: #fff7d6; border: 1px solid #e6c65c; border-radius: 6px; padding: 6px; }
-#questionPanel QPushButton { font-size: 15px; padding: 6px 12px; }
-#padKey { font-size: 20px; font-weight: 600; min-height: 42px; }
-#amountDisplay { font-size: 26px; font-weight: 700; padding: 6px; min-height: 38px; }
-#amountDisplay[empty="true"] { font-size: 16px; font-weight: 400; }
-#primary { background: #0f5a3c; color: #ffffff; border: none; border-radius: 5px;
-           font-weight: 700; font-size: 15px; padding: 6px 14px; }
-#primary:disabled { background: #9fb8ad; }
-#primary:focus { outline: none; border: 2px solid #ffd54a; }
-#chipTotal { font-size: 18px; font-weight: 600; }
-#answerError { color: #b3202a; }
-#muted { color: #5c5c5c; font-size: 13px; }
-#questionPanel QListWidget { font-size: 15px; }
-#choiceText { font-size: 16px; }
-#choice { font-size: 16px; padding: 4px 0; }
-#recordError { background: #fde2e1; border: 2px solid #b3202a; border-radius: 6px; }
-#feedback { background: #ffffff; border: 2px solid #9e9e9e; border-radius: 8px; }
-#feedback[verdict="right"] { border-color: #2e7d32; background: #eef8ef; }
-#feedback[verdict="wrong"] { border-color: #b3202a; background: #fdf0ef; }
-#feedback[verdict="timeout"] { border-color: #d48806; background: #fff6e5; }
-#headline { font-size: 22px; font-weight: 700; }
-#rightAnswer { font-size: 17px; font-weight: 600; }
-#solution { font-size: 15px; }
-#article { text-align: left; }
-#summaryHeadline { font-size: 28px; font-weight: 700; }
-#verdict { font-size: 20px; font-weight: 700; }
-#verdict[passed="true"] { color: #2e7d32; }
-#verdict[passed="false"] { color: #b3202a; }
+DRILL_STYLE = f"""
+#drillScreen {{ background: {palette.PAPER}; }}
+QLabel {{ color: {palette.TEXT}; font-size: 15px; }}
+#modeBadge {{ background: {palette.FELT_GREEN}; color: {palette.ON_DARK}; border-radius: 6px;
+              padding: 3px 10px; font-weight: 600; }}
+#skillTitle {{ font-size: 18px; font-weight: 600; padding-left: 8px; }}
+#clock {{ font-size: 22px; font-weight: 700; font-family: monospace; min-width: 64px; }}
+#clock[urgent="true"] {{ color: {palette.WRONG}; }}
+#question {{ font-size: 21px; font-weight: 600; color: {palette.TEXT}; padding: 6px 2px; }}
+#betList {{ font-size: 14px; background: {palette.PANEL}; border: 1px solid {palette.EDGE};
+            border-radius: 6px; padding: 6px; }}
+#hint {{ background: {palette.HINT_TINT}; border: 1px solid {palette.HINT_EDGE};
+         border-radius: 6px; padding: 6px; }}
+#questionPanel QPushButton {{ font-size: 15px; padding: 6px 12px; }}
+#padKey {{ font-size: 20px; font-weight: 600; min-height: 42px; }}
+#amountDisplay {{ font-size: 26px; font-weight: 700; padding: 6px; min-height: 38px; }}
+#amountDisplay[empty="true"] {{ font-size: 16px; font-weight: 400; }}
+#primary {{ background: {palette.FELT_GREEN}; color: {palette.ON_DARK}; border: none;
+            border-radius: 5px; font-weight: 700; font-size: 15px; padding: 6px 14px; }}
+#primary:disabled {{ background: {palette.FELT_GREEN_DISABLED}; }}
+#primary:focus {{ outline: none; border: 2px solid {palette.FOCUS}; }}
+#chipTotal {{ font-size: 18px; font-weight: 600; }}
+#answerError {{ color: {palette.WRONG}; }}
+#muted {{ color: {palette.MUTED}; font-size: 13px; }}
+#questionPanel QListWidget {{ font-size: 15px; }}
+#choiceText {{ font-size: 16px; }}
+#choice {{ font-size: 16px; padding: 4px 0; }}
+#recordError {{ background: {palette.ALARM_TINT}; border: 2px solid {palette.WRONG};
+                border-radius: 6px; }}
+#feedback {{ background: {palette.PANEL}; border: 2px solid {palette.FADED}; border-radius: 8px; }}
+#feedback[verdict="right"] {{ border-color: {palette.OK}; background: {palette.OK_TINT}; }}
+#feedback[verdict="wrong"] {{ border-color: {palette.WRONG}; background: {palette.WRONG_TINT}; }}
+#feedback[verdict="timeout"] {{ border-color: {palette.LATE}; background: {palette.LATE_TINT}; }}
+#headline {{ font-size: 22px; font-weight: 700; }}
+#rightAnswer {{ font-size: 17px; font-weight: 600; }}
+#solution {{ font-size: 15px; }}
+#article {{ text-align: left; }}
+#summaryHeadline {{ font-size: 28px; font-weight: 700; }}
+#verdict {{ font-size: 20px; font-weight: 700; }}
+#verdict[passed="true"] {{ color: {palette.OK}; }}
+#verdict[passed="false"] {{ color: {palette.WRONG}; }}
 """
 
 

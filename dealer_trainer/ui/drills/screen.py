@@ -38,7 +38,7 @@ from dealer_trainer.drills import (
     time_allowed,
 )
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.drills.answers import (
     AmountPad,
     AnswerWidget,
@@ -290,7 +290,7 @@ class DrillScreen(QWidget):
         """Every text again in the language now installed, the item on show included."""
         if self.trainee:
             title = QCoreApplication.translate("drills", "Drills — %1")
-            self.setWindowTitle(title.replace("%1", self.trainee))
+            self.setWindowTitle(fill(title, self.trainee))
         badge = mode_name(self.session.mode)
         if self._title:
             badge += " · " + QCoreApplication.translate("drills", self._title)
@@ -341,11 +341,7 @@ class DrillScreen(QWidget):
         staged = self.stage.bets
         if staged and item.expected.kind is not AnswerKind.ORDER:
             lines.append(
-                escape(
-                    self.tr("On the table: %1").replace(
-                        "%1", " · ".join(bet.label for bet in staged)
-                    )
-                )
+                escape(fill(self.tr("On the table: %1"), " · ".join(bet.label for bet in staged)))
             )
         self.bet_list.setText("<br>".join(lines))
         self.bet_list.setVisible(bool(lines))
@@ -416,15 +412,13 @@ class DrillScreen(QWidget):
         done = len(self.session.outcomes)
         exam = self.controller.exam
         if exam is not None:
-            text = self.tr("Item %1 of %2").replace("%1", str(number)).replace("%2", str(exam.size))
+            text = fill(self.tr("Item %1 of %2"), str(number), str(exam.size))
         else:
-            text = self.tr("Item %1").replace("%1", str(number))
+            text = fill(self.tr("Item %1"), str(number))
         self.progress_label.setText(text)
         right = self._right
         self.score_label.setVisible(self.session.shows_feedback and done > 0)
-        self.score_label.setText(
-            self.tr("%1 of %2 right").replace("%1", str(right)).replace("%2", str(done))
-        )
+        self.score_label.setText(fill(self.tr("%1 of %2 right"), str(right), str(done)))
 
     def show_clock(self, left_ms: int) -> None:
         item = self.controller.item
@@ -455,10 +449,13 @@ class DrillScreen(QWidget):
         self._show_work(feedback=False)
         self.answers.setEnabled(False)
         self.error_text.setText(
-            self.tr(
-                "Your answer could not be saved, so no feedback is shown yet: %1\n"
-                "It is kept here; retry saving when the database is back."
-            ).replace("%1", reason)
+            fill(
+                self.tr(
+                    "Your answer could not be saved, so no feedback is shown yet: %1\n"
+                    "It is kept here; retry saving when the database is back."
+                ),
+                reason,
+            )
         )
         self.error.show()
         self.retry_button.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -551,9 +548,7 @@ class DrillScreen(QWidget):
             self.summary.time.setText(
                 self.summary.time.text()
                 + "\n"
-                + self.tr("The session could not be closed in the database: %1").replace(
-                    "%1", problem
-                )
+                + fill(self.tr("The session could not be closed in the database: %1"), problem)
             )
         self.pages.setCurrentWidget(self.summary)
         self._update_enter()

@@ -47,8 +47,10 @@ from dealer_trainer.rules.rulesets import (
     RulesetRegistry,
     resolve_ruleset,
 )
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem, ProgressiveChipItem
 from dealer_trainer.ui.felt.painting import qrect
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -62,7 +64,7 @@ def card_html(code: str) -> str:
     """``"TD"`` → a red ``10♦`` (rich text for labels)."""
     rank = "10" if code[0] == "T" else code[0]
     suit, red = _SUITS[code[1]]
-    colour = "#c62828" if red else "#111111"
+    colour = colours.RED if red else colours.BLACK
     return f'<span style="color:{colour}; font-weight:700">{rank}{suit}</span>'
 
 
@@ -73,9 +75,7 @@ def hands_html(cards: Mapping[str, list[str]]) -> str:
         if owner == "dealer":
             name = QCoreApplication.translate("drills", "Dealer")
         else:
-            name = QCoreApplication.translate("drills", "Box %1").replace(
-                "%1", owner.removeprefix("box-")
-            )
+            name = fill(QCoreApplication.translate("drills", "Box %1"), owner.removeprefix("box-"))
         lines.append(f"<b>{name}:</b> " + " ".join(card_html(c) for c in codes))
     return "<br>".join(lines)
 
@@ -91,10 +91,8 @@ class StagedBet:
 
     @property
     def label(self) -> str:
-        return (
-            QCoreApplication.translate("drills", "%1 — %2")
-            .replace("%1", self.name)
-            .replace("%2", format_money(self.amount))
+        return fill(
+            QCoreApplication.translate("drills", "%1 — %2"), self.name, format_money(self.amount)
         )
 
 
@@ -181,7 +179,7 @@ def _printed_words(felt: Felt) -> list[tuple[Spot, Box]]:
     return cores
 
 
-LEADER = QColor(255, 236, 140, 200)
+LEADER = QColor(colours.LEADER)
 
 
 class FeltStage(QObject):
@@ -422,7 +420,7 @@ class FeltStage(QObject):
         line.setPen(pen)
         line.setZValue(99)
         dot = QGraphicsEllipseItem(QRectF(spot.x() - 4, spot.y() - 4, 8, 8))
-        dot.setPen(QPen(QColor("#1b1b1b"), 1.0))
+        dot.setPen(QPen(QColor(colours.DARK_INK), 1.0))
         dot.setBrush(LEADER)
         dot.setZValue(99)
         for shown in (line, dot):

@@ -38,6 +38,7 @@ from dealer_trainer.i18n.numbers import format_amount
 from dealer_trainer.layouts.chips import ChipSet
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import Marker, Spot
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.painting import (
     INK,
     TONES,
@@ -51,10 +52,10 @@ from dealer_trainer.ui.felt.painting import (
 )
 from dealer_trainer.ui.fonts import felt_font
 
-HOVER = QColor(255, 236, 140, 90)
-FOCUS = QColor("#ffd54a")
-LIT = QColor(255, 248, 214, 120)  # an electronic layout's lit winning area, under the glass
-LIT_EDGE = QColor("#fff3c4")
+HOVER = QColor(colours.HOVER)
+FOCUS = QColor(colours.SPOT_FOCUS)
+LIT = QColor(colours.LIT)  # an electronic layout's lit winning area, under the glass
+LIT_EDGE = QColor(colours.LIT_EDGE)
 CHIP_DIAMETER = 40.0  # mm, a casino chip
 CHIP_STEP = 3.6  # mm a chip rises in a drawn stack
 MAX_DRAWN_CHIPS = 12
@@ -62,7 +63,10 @@ MAX_DRAWN_CHIPS = 12
 _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _SPOT_BUTTONS = Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton
 _HAND = Qt.CursorShape.PointingHandCursor
-_DARK_INK, _WHITE_INK = QColor("#1b1b1b"), QColor("#ffffff")  # labels on light, filled spots
+_DARK_INK, _WHITE_INK = (
+    QColor(colours.DARK_INK),
+    QColor(colours.WHITE),
+)  # labels on light, filled spots
 
 
 def _language() -> str:
@@ -277,9 +281,9 @@ class CaptionItem(QGraphicsItem):
 
     def _draw(self, painter: QPainter) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 205))
+        painter.setBrush(QColor(colours.TIP_SHADE))
         painter.drawRoundedRect(self._bounds, 4, 4)
-        painter.setPen(QColor("#ffffff"))
+        painter.setPen(QColor(colours.WHITE))
         painter.setFont(self._font)
         painter.drawText(self._bounds, Qt.AlignmentFlag.AlignCenter, self._text)
 
@@ -353,7 +357,7 @@ class ChipStackItem(QGraphicsItem):
         for i, value in enumerate(drawn):
             chip = self._chip_set.get(value)
             centre = QPointF(0, -i * CHIP_STEP)
-            painter.setPen(QPen(QColor("#111111"), 0.8))
+            painter.setPen(QPen(QColor(colours.OUTLINE), 0.8))
             painter.setBrush(QColor(chip.colour))
             painter.drawEllipse(centre, r, r)
             edge = QPen(QColor(chip.edge), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
@@ -407,15 +411,15 @@ class MarkerItem(QGraphicsItem):
         s = self.marker.size
         if self.marker.kind == "dolly":
             # A clear acrylic dolly, as on the table: the winning number reads through it.
-            painter.setPen(QPen(QColor("#fafafa"), 3.0))
-            painter.setBrush(QColor(255, 255, 255, 46))
+            painter.setPen(QPen(QColor(colours.DOLLY), 3.0))
+            painter.setBrush(QColor(colours.DOLLY_GLASS))
             painter.drawEllipse(QPointF(0, 0), s * 0.55, s * 0.55)
-            painter.setPen(QPen(QColor(40, 40, 40, 150), 1.2))
+            painter.setPen(QPen(QColor(colours.DOLLY_SHADOW), 1.2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(0, 0), s * 0.55 + 1.8, s * 0.55 + 1.8)
             return
-        painter.setPen(QPen(QColor("#111111"), 2))
-        painter.setBrush(QColor("#ffffff") if on else QColor("#151515"))
+        painter.setPen(QPen(QColor(colours.OUTLINE), 2))
+        painter.setBrush(QColor(colours.PUCK_ON) if on else QColor(colours.PUCK_OFF))
         painter.drawEllipse(QPointF(0, 0), s, s)
         label = self._labels[0] if on else self._labels[1]
         draw_label(
@@ -423,7 +427,7 @@ class MarkerItem(QGraphicsItem):
             label,
             QRectF(-s, -s, 2 * s, 2 * s),
             s * 0.42,
-            colour=QColor("#151515") if on else QColor("#ffffff"),
+            colour=QColor(colours.PUCK_OFF) if on else QColor(colours.PUCK_ON),
         )
 
     def rerecord(self) -> None:
@@ -586,7 +590,7 @@ class JackpotItem(QGraphicsItem):
     def _draw(self, painter: QPainter) -> None:
         pool = QRectF(self._box)
         pool.setHeight(self._box.height() * self.POOL_SHARE)
-        painter.setPen(QColor("#ff5a36"))
+        painter.setPen(QColor(colours.LED_RED))
         painter.setFont(felt_font(pool.height() * 0.62, bold=True))
         painter.drawText(pool, Qt.AlignmentFlag.AlignCenter, self.text or "– – – – – –")
         posted = self.award_texts
@@ -599,10 +603,10 @@ class JackpotItem(QGraphicsItem):
             wide = QFontMetricsF(felt_font(size, bold=True)).horizontalAdvance(f"{name}    {award}")
             if wide > line.width():
                 size *= line.width() / wide
-            painter.setPen(QColor("#f5d76e"))
+            painter.setPen(QColor(colours.LED_GOLD))
             painter.setFont(felt_font(size, bold=True))
             painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
-            painter.setPen(QColor("#ff5a36"))
+            painter.setPen(QColor(colours.LED_RED))
             painter.drawText(
                 line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, award
             )
@@ -635,10 +639,14 @@ class ProgressiveChipItem(QGraphicsItem):
 
     def _draw(self, painter: QPainter) -> None:
         r = CHIP_DIAMETER / 2
-        painter.setPen(QPen(QColor("#111111"), 0.8))
-        painter.setBrush(QColor("#8e1b1b"))  # reads against the gold progressive spot
+        painter.setPen(QPen(QColor(colours.OUTLINE), 0.8))
+        painter.setBrush(
+            QColor(colours.PROGRESSIVE_CHIP)
+        )  # reads against the gold progressive spot
         painter.drawEllipse(QPointF(0, 0), r, r)
-        edge = QPen(QColor("#f5d76e"), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        edge = QPen(
+            QColor(colours.LED_GOLD), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap
+        )
         edge.setDashPattern([1.6, 2.4])
         painter.setPen(edge)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -648,7 +656,7 @@ class ProgressiveChipItem(QGraphicsItem):
             self._label,
             QRectF(-r * 0.7, -r * 0.7, r * 1.4, r * 1.4),
             7.5,
-            colour=QColor("#fff4d0"),
+            colour=QColor(colours.PROGRESSIVE_INK),
         )
 
     def rerecord(self) -> None:

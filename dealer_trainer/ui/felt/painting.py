@@ -22,19 +22,20 @@ from dealer_trainer.layouts.model import (
     Tone,
     Wheel,
 )
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.fonts import felt_drawing_font, felt_font, felt_metrics
 
-FELT = QColor("#0e5a3a")
-FELT_DARK = QColor("#0a4a2f")
-RAIL = QColor("#4a2c17")
-INK = QColor("#f1e7c7")  # the cream print of the felt's lines and labels
+FELT = QColor(colours.FELT)
+FELT_DARK = QColor(colours.FELT_DARK)
+RAIL = QColor(colours.RAIL)
+INK = QColor(colours.INK)  # the cream print of the felt's lines and labels
 TONES: dict[Tone, QColor] = {
-    "felt": QColor(0, 0, 0, 0),
-    "red": QColor("#c0161d"),
-    "black": QColor("#161616"),
-    "green": QColor("#13844b"),
-    "gold": QColor("#b8860b"),
-    "light": QColor("#f1e7c7"),
+    "felt": QColor(colours.NO_FILL),
+    "red": QColor(colours.RED),
+    "black": QColor(colours.BLACK),
+    "green": QColor(colours.GREEN),
+    "gold": QColor(colours.GOLD),
+    "light": QColor(colours.INK),
 }
 LINE_WIDTH = 3.0  # mm, the felt's printed lines
 _LABEL_FLAGS = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip  # combined once
@@ -122,10 +123,10 @@ def draw_shape(painter: QPainter, shape: Shape, tone: Tone, outline: bool = True
 def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
     """The wheel from above: wooden bowl, ball track, pockets in the ruleset's order, turret."""
     c, r = QPointF(wheel.cx, wheel.cy), wheel.radius
-    painter.setPen(QPen(QColor("#2a180b"), 4))
-    painter.setBrush(QColor("#6b3f1f"))
+    painter.setPen(QPen(QColor(colours.WHEEL_EDGE), 4))
+    painter.setBrush(QColor(colours.WHEEL_RIM))
     painter.drawEllipse(c, r, r)
-    painter.setBrush(QColor("#8a5a32"))
+    painter.setBrush(QColor(colours.WHEEL_BOWL))
     painter.drawEllipse(c, r * 0.90, r * 0.90)
     count = len(wheel.pockets)
     step = 360.0 / count
@@ -133,8 +134,8 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
     pocket_ring = r * 0.70
     font = felt_font(r * 0.07, bold=True)
     painter.setFont(font)
-    fret = QPen(QColor("#d9c27a"), 1.2)  # the same for every pocket: made once
-    white = QColor("#ffffff")
+    fret = QPen(QColor(colours.FRET), 1.2)  # the same for every pocket: made once
+    white = QColor(colours.WHITE)
     number_box = QRectF(-r * 0.06, -r * 0.05, r * 0.12, r * 0.10)
     for position, number in enumerate(wheel.pockets):
         middle = wheel.pocket_angle(position)
@@ -168,13 +169,13 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
         painter.setPen(white)
         painter.drawText(number_box, Qt.AlignmentFlag.AlignCenter, str(number))
         painter.restore()
-    painter.setPen(QPen(QColor("#d9c27a"), 2))
-    painter.setBrush(QColor("#5a3418"))
+    painter.setPen(QPen(QColor(colours.FRET), 2))
+    painter.setBrush(QColor(colours.TURRET))
     painter.drawEllipse(c, inner, inner)
-    painter.setBrush(QColor("#c9a227"))
+    painter.setBrush(QColor(colours.BRASS))
     painter.drawEllipse(c, r * 0.12, r * 0.12)
     painter.setPen(
-        QPen(QColor("#e8d08a"), r * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        QPen(QColor(colours.BRASS_SHINE), r * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     )
     for angle in (0, 90):
         a = math.radians(angle + 45)
@@ -205,11 +206,11 @@ _PIPS = {
 
 
 def draw_die(painter: QPainter, rect: QRectF, face: int) -> None:
-    painter.setPen(QPen(QColor("#7a0d12"), rect.width() * 0.04))
-    painter.setBrush(QColor("#c8161f"))
+    painter.setPen(QPen(QColor(colours.DIE_EDGE), rect.width() * 0.04))
+    painter.setBrush(QColor(colours.DIE))
     painter.drawRoundedRect(rect, rect.width() * 0.18, rect.width() * 0.18)
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor("#ffffff"))
+    painter.setBrush(QColor(colours.WHITE))
     pip = rect.width() * 0.09
     for fx, fy in _PIPS[face]:
         painter.drawEllipse(
@@ -219,7 +220,7 @@ def draw_die(painter: QPainter, rect: QRectF, face: int) -> None:
 
 def draw_card_place(painter: QPainter, place: CardPlace) -> None:
     """A card's place, printed as a faint outline."""
-    painter.setPen(ink_pen(2.0, QColor(241, 231, 199, 120)))
+    painter.setPen(ink_pen(2.0, QColor(colours.INK_FAINT)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(shape_path(place.shape))
 
@@ -237,20 +238,20 @@ def card_index_rect(rect: QRectF) -> QRectF:
 
 def draw_card(painter: QPainter, rect: QRectF, code: str | None) -> None:
     """A card face (``"TS"``: rank then suit) or, for ``None``, its back."""
-    painter.setPen(QPen(QColor("#555555"), 0.8))
-    painter.setBrush(QColor("#fdfdfb"))
+    painter.setPen(QPen(QColor(colours.CARD_EDGE), 0.8))
+    painter.setBrush(QColor(colours.CARD))
     painter.drawPath(card_path(rect))
     if code is None:
         inner = rect.adjusted(4, 4, -4, -4)
-        painter.setBrush(QBrush(QColor("#9b1b22"), Qt.BrushStyle.SolidPattern))
+        painter.setBrush(QBrush(QColor(colours.CARD_BACK), Qt.BrushStyle.SolidPattern))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPath(card_path(inner))
-        painter.setBrush(QBrush(QColor("#f0d9a8"), Qt.BrushStyle.DiagCrossPattern))
+        painter.setBrush(QBrush(QColor(colours.CARD_BACK_LACE), Qt.BrushStyle.DiagCrossPattern))
         painter.drawPath(card_path(inner))
         return
     rank, suit = code[0], code[1]
     shown_rank = "10" if rank == "T" else rank
-    colour = QColor("#c0161d") if suit in "HD" else QColor("#111111")
+    colour = QColor(colours.RED) if suit in "HD" else QColor(colours.BLACK)
     painter.setPen(colour)
     painter.setFont(felt_font(rect.height() * 0.2, bold=True))
     corner = card_index_rect(rect)
@@ -266,23 +267,27 @@ def draw_card(painter: QPainter, rect: QRectF, code: str | None) -> None:
 
 def draw_device(painter: QPainter, device: Device) -> None:
     box = qrect(device.shape)
-    painter.setPen(QPen(QColor("#0c0c0c"), 2))
+    painter.setPen(QPen(QColor(colours.DEVICE_EDGE), 2))
     if device.kind == "chip_tray":
-        painter.setBrush(QColor("#2b2b2b"))
+        painter.setBrush(QColor(colours.DEVICE))
         painter.drawRoundedRect(box, 10, 10)
         columns = 12
         width = box.width() / columns
         for i in range(columns):
             column = QRectF(box.x() + i * width + 4, box.y() + 8, width - 8, box.height() - 16)
-            painter.setBrush(QColor("#3d3d3d"))
+            painter.setBrush(QColor(colours.DEVICE_TOP))
             painter.drawRoundedRect(column, width / 2.5, width / 2.5)
         return
-    painter.setBrush(QColor("#2f3640") if device.kind == "shuffler" else QColor("#3a3a3a"))
+    painter.setBrush(
+        QColor(colours.SHUFFLER) if device.kind == "shuffler" else QColor(colours.SHOE)
+    )
     painter.drawRoundedRect(box, 12, 12)
     if device.kind == "shoe":
-        painter.setBrush(QColor("#fdfdfb"))
+        painter.setBrush(QColor(colours.CARD))
         painter.drawRect(QRectF(box.x() + 20, box.bottom() - 38, box.width() - 40, 22))
     else:
-        painter.setBrush(QColor("#101418"))
+        painter.setBrush(QColor(colours.DEVICE_SCREEN))
         painter.drawRect(QRectF(box.x() + 24, box.y() + 20, box.width() - 48, 16))
-    draw_label(painter, device.label, box.adjusted(0, 0, 0, -40), 14, colour=QColor("#e0e0e0"))
+    draw_label(
+        painter, device.label, box.adjusted(0, 0, 0, -40), 14, colour=QColor(colours.DEVICE_LABEL)
+    )

@@ -11,10 +11,11 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.fonts import felt_font
 
-BACKDROP = QColor("#1c1f22")
+BACKDROP = QColor(colours.BACKDROP)
 
 
 def image_size(scene: FeltScene, width: int) -> tuple[int, int]:

@@ -28,6 +28,7 @@ from dealer_trainer.layouts.model import (
     Marker,
     Wheel,
 )
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import (
     CardItem,
     ChipStackItem,
@@ -340,7 +341,7 @@ class FeltScene(QGraphicsScene):
         felt = self.felt
         table = shape_path(felt.table)
         # the padded rail round the cloth, its outer edge darker
-        painter.setPen(QPen(QColor("#24140a"), 4))
+        painter.setPen(QPen(QColor(colours.RAIL_EDGE), 4))
         painter.setBrush(RAIL)
         if felt.rail is not None:
             painter.drawPath(shape_path(felt.rail))
@@ -358,7 +359,7 @@ class FeltScene(QGraphicsScene):
             if decor.label is not None:
                 box = decor.text_box or (decor.shape.bounds if decor.shape else None)
                 if box is not None:
-                    ink = QColor("#1b1b1b") if decor.tone == "light" else QColor("#f1e7c7")
+                    ink = QColor(colours.DARK_INK) if decor.tone == "light" else QColor(colours.INK)
                     draw_label(
                         painter,
                         decor.label,
@@ -383,11 +384,13 @@ class FeltScene(QGraphicsScene):
 
     def _draw_jackpot(self, painter: QPainter, display: JackpotDisplay) -> None:
         box = qrect(display.shape)
-        painter.setPen(QPen(QColor("#c9a227"), 3))
-        painter.setBrush(QColor("#120a02"))
+        painter.setPen(QPen(QColor(colours.BRASS), 3))
+        painter.setBrush(QColor(colours.JACKPOT_PANEL))
         painter.drawRoundedRect(box, 10, 10)
         title = QRectF(box.x(), box.y() + 6, box.width(), _lit_part(display).top() - box.y() - 6)
-        draw_label(painter, display.label, title, JACKPOT_TITLE_SIZE, colour=QColor("#f5d76e"))
+        draw_label(
+            painter, display.label, title, JACKPOT_TITLE_SIZE, colour=QColor(colours.LED_GOLD)
+        )
 
 
 JACKPOT_TITLE_SIZE = 17.0  # mm, the display's 累進大獎 / PROGRESSIVE JACKPOT

@@ -23,6 +23,7 @@ from dealer_trainer.layouts import Felt, felt_for
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry, resolve_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money, join_names, render
@@ -65,7 +66,7 @@ def _ruleset(
 def _label(name: str, amount: Decimal | None) -> str:
     if amount is None:
         return name
-    return _drills("%1 — %2").replace("%1", name).replace("%2", format_money(amount))
+    return fill(_drills("%1 — %2"), name, format_money(amount))
 
 
 #: Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets
@@ -172,7 +173,7 @@ def _group(group: object, names: Mapping[str, str]) -> str:
     if not isinstance(group, list):
         return _bet(group, names)
     bets = join_names([_bet(b, names) for b in group])
-    return bets if len(group) == 1 else _drills("%1 (in any order)").replace("%1", bets)
+    return bets if len(group) == 1 else fill(_drills("%1 (in any order)"), bets)
 
 
 def _value_words(
@@ -197,7 +198,7 @@ def _value_words(
                     ((_amount(k) or Decimal(0), n) for k, n in chips.items()), reverse=True
                 )
             )
-            shown += "  " + _drills("(fewest chips: %1)").replace("%1", stacks)
+            shown += "  " + fill(_drills("(fewest chips: %1)"), stacks)
         return shown, ()
     if isinstance(value.get("chips"), Mapping):
         chips = value["chips"]

@@ -41,11 +41,14 @@ from dealer_trainer.reports.certification_text import (
     valid_text,
 )
 from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
 from dealer_trainer.ui.digits import accept_wide_digits
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
 from dealer_trainer.ui.language import problem_text
 
 
@@ -68,9 +71,7 @@ class CentrePanel(QWidget):
         self.save_button = QPushButton(self.tr("S&ave the settings"))
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.save)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message = StatusLine()
         box = QGroupBox(self.tr("The centre's settings"))
         form = QFormLayout(box)
         form.addRow(self.tr("Centre's name (transcripts, certificates):"), self.name)
@@ -155,12 +156,12 @@ class CentrePanel(QWidget):
         super().keyPressEvent(event)
 
     def settings_text(self, settings: CentreSettings) -> str:
-        return (
-            self.tr("“%1”, %2 sittings, %3 days between, valid %4 months")
-            .replace("%1", settings.centre_name or self.tr("Dealer training centre"))
-            .replace("%2", str(settings.retake_limit))
-            .replace("%3", str(settings.retake_wait_days))
-            .replace("%4", str(settings.validity_months))
+        return fill(
+            self.tr("“%1”, %2 sittings, %3 days between, valid %4 months"),
+            settings.centre_name or self.tr("Dealer training centre"),
+            str(settings.retake_limit),
+            str(settings.retake_wait_days),
+            str(settings.validity_months),
         )
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -176,7 +177,7 @@ class CentrePanel(QWidget):
             certs = self._desk.certifications()
             trainees = {t.id: t.name for t in self._desk.all_trainees()}
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         self.name.setText(settings.centre_name)
         self.retake_limit.setValue(settings.retake_limit)
@@ -188,7 +189,7 @@ class CentrePanel(QWidget):
                 "",
                 "",
                 "",
-                self.tr("Defaults: %1").replace("%1", self.settings_text(settings)),
+                fill(self.tr("Defaults: %1"), self.settings_text(settings)),
             ]
             for column, text in enumerate(cells):
                 self.versions.setItem(0, column, cell(text))
@@ -239,19 +240,18 @@ class CentrePanel(QWidget):
             self.wait_days.value(),
             self.validity.value(),
         )
-        try:
-            saved = self._desk.save_centre_settings(wanted)
-        except ValueError as exc:
-            self._say(self.tr("Not saved: %1").replace("%1", problem_text(exc)), error=True)
-            return False
-        except StorageError as exc:
-            self._say(self.tr("Not saved: %1").replace("%1", problem_text(exc)), error=True)
+        saved = write(
+            self.message,
+            lambda: self._desk.save_centre_settings(wanted),
+            Change.CENTRE,
+            also=(ValueError,),
+            wording=self.tr("Not saved: %1"),
+        )
+        if saved is REFUSED:
             return False
         self.refresh()
-        self._say(
-            self.tr("Saved as version %1: %2")
-            .replace("%1", str(saved.version))
-            .replace("%2", self.settings_text(saved)),
+        self.message.say(
+            fill(self.tr("Saved as version %1: %2"), str(saved.version), self.settings_text(saved)),
             error=False,
         )
         self.saved.emit()
@@ -259,7 +259,7 @@ class CentrePanel(QWidget):
 
     def ask_pdf(self, *, certificate: bool) -> None:
         if self.trainee.currentData() is None:
-            self._say(self.tr("Choose a trainee first."), error=True)
+            self.message.say(self.tr("Choose a trainee first."), error=True)
             return
         stem = self.trainee.currentText()
         # Outside an f-string: lupdate reads a tr() call only there.
@@ -275,17 +275,13 @@ class CentrePanel(QWidget):
         trainee_id = int(self.trainee.currentData())
         desk = self._desk
         write = certificates_pdf if certificate else transcript_pdf
-        self._say(self.tr("Writing %1…").replace("%1", str(path)), error=False)
+        self.message.say(fill(self.tr("Writing %1…"), str(path)), error=False)
 
         def done(pages: int) -> None:
-            self._say(
-                self.tr("%n page(s) written to %1", "", pages).replace("%1", str(path)),
+            self.message.say(
+                fill(self.tr("%n page(s) written to %1", "", pages), str(path)),
                 error=False,
             )
             self.written.emit(str(path))
 
         self._jobs.run("certificates", lambda: write(desk, trainee_id, path), done)
-
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
-        self.message.setText(text)

@@ -24,8 +24,8 @@ from dealer_trainer.reports.figures import CohortFigures
 if TYPE_CHECKING:
     from dealer_trainer.storage.desks import InstructorDesk
     from dealer_trainer.storage.standards import SpeedShare
-    from dealer_trainer.ui.instructor.jobs import Jobs
     from dealer_trainer.ui.instructor.models import CohortModel
+    from dealer_trainer.ui.kit.background import Jobs
 
 _Key = tuple[date, date, frozenset[int] | None]
 

@@ -46,6 +46,7 @@ from dealer_trainer.reports.text import (
     skill_title,
 )
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AnswerFilter,
     DailySkillStat,
@@ -59,7 +60,6 @@ from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.cohort_within import CohortWithin
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
     AnswersModel,
@@ -70,6 +70,8 @@ from dealer_trainer.ui.instructor.models import (
 from dealer_trainer.ui.instructor.plots import TrendPlots
 from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
 from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
@@ -91,7 +93,7 @@ class Period:
 def period_box(parent: QWidget) -> QComboBox:
     box = QComboBox(parent)
     for days in PERIODS:
-        label = QCoreApplication.translate("dashboard", "Last %1 days").replace("%1", str(days))
+        label = fill(QCoreApplication.translate("dashboard", "Last %1 days"), str(days))
         box.addItem(label, days)
     box.setCurrentIndex(PERIODS.index(DEFAULT_PERIOD))
     return box
@@ -186,7 +188,9 @@ def skill_table(parent: QWidget) -> QTableWidget:
 
 def heading(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet("font-weight: 600; font-size: 11pt; color: #263238; padding-top: 4px;")
+    label.setStyleSheet(
+        f"font-weight: 600; font-size: 11pt; color: {palette.HEADING}; padding-top: 4px;"
+    )
     return label
 
 
@@ -197,7 +201,7 @@ class TrendPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary = QLabel()
-        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 12pt; color: {palette.HEADING};")
         self.plots = TrendPlots(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -213,10 +217,12 @@ class TrendPane(QWidget):
         overall = trend.overall
         accuracy = overall.accuracy_percent
         self.summary.setText(
-            self.tr("%1 answers · %2 correct · typical time %3")
-            .replace("%1", count_text(overall.answers))
-            .replace("%2", percent_cell(accuracy) or "–")
-            .replace("%3", seconds_text(overall.typical_ms) or "–")
+            fill(
+                self.tr("%1 answers · %2 correct · typical time %3"),
+                count_text(overall.answers),
+                percent_cell(accuracy) or "–",
+                seconds_text(overall.typical_ms) or "–",
+            )
         )
 
 
@@ -248,7 +254,7 @@ class CohortView(QWidget):
         self.period = period_box(self)
         self.skill = skill_box(self)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         # An intake group narrows the cohort view to its trainees (issue 15, groups.py).
         self.group = group_box(self)
         self._group_members: dict[int, tuple[int, ...]] = {}
@@ -292,7 +298,7 @@ class CohortView(QWidget):
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.table_status = QLabel()
-        self.table_status.setStyleSheet("color: #607d8b;")
+        self.table_status.setStyleSheet(f"color: {palette.MUTED};")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -406,9 +412,7 @@ class CohortView(QWidget):
         self._stats_round = this_round
         show_daily(self.skill, self.trend, self.weak, loaded)
         self.status.setText(
-            self.tr("%1 to %2")
-            .replace("%1", period.first.isoformat())
-            .replace("%2", period.last.isoformat())
+            fill(self.tr("%1 to %2"), period.first.isoformat(), period.last.isoformat())
         )
         self.plotsLoaded.emit()
         if self._rows is not None:  # the table's figures came first: it is filled now
@@ -440,9 +444,7 @@ class CohortView(QWidget):
 
     def _table_done(self) -> None:
         shown = self.model.rowCount()  # as every figure is written (1.234 in Portuguese)
-        self.table_status.setText(
-            self.tr("%1 trainee(s)", "", shown).replace("%1", count_text(shown))
-        )
+        self.table_status.setText(fill(self.tr("%1 trainee(s)", "", shown), count_text(shown)))
         self.tableLoaded.emit()
         self.within.table_filled()
 
@@ -512,7 +514,7 @@ class TraineeView(QWidget):
         bar.addWidget(self.skill)
         bar.addStretch(1)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         bar.addWidget(self.status)
 
         self.trend = TrendPane(self) if trend is None else trend
@@ -690,9 +692,7 @@ class TraineeView(QWidget):
         self._fill_exams(history)
         period = self.current_period()
         self.status.setText(
-            self.tr("%1 to %2")
-            .replace("%1", period.first.isoformat())
-            .replace("%2", period.last.isoformat())
+            fill(self.tr("%1 to %2"), period.first.isoformat(), period.last.isoformat())
         )
         self.figuresLoaded.emit()
 
@@ -701,8 +701,9 @@ class TraineeView(QWidget):
         for row, (exam, result) in enumerate(history):
             score = result.score
             if result.waiting_since is not None:
-                verdict = self.tr("waiting for grading since %1").replace(
-                    "%1", result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M")
+                verdict = fill(
+                    self.tr("waiting for grading since %1"),
+                    result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 )
             elif result.passed is None:
                 verdict = self.tr("not taken yet")
@@ -713,10 +714,12 @@ class TraineeView(QWidget):
                 result.assignment.assigned_at.astimezone(self._zone).strftime("%Y-%m-%d"),
                 ""
                 if score is None
-                else self.tr("%1/%2 (%3)")
-                .replace("%1", str(result.correct))
-                .replace("%2", str(result.item_count))
-                .replace("%3", percent_text(score)),
+                else fill(
+                    self.tr("%1/%2 (%3)"),
+                    str(result.correct),
+                    str(result.item_count),
+                    percent_text(score),
+                ),
                 verdict,
             ]
             for column, text in enumerate(cells):

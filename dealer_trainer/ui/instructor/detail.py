@@ -20,6 +20,7 @@ from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.rendering import render
@@ -28,6 +29,7 @@ from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import ruleset_name
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import citation_text
 
 
@@ -75,13 +77,15 @@ def describe(
         if record.correct
         else QCoreApplication.translate("AnswerDetail", "wrong")
     )
-    colour = "#2e7d32" if record.correct else "#c62828"
+    colour = palette.OK if record.correct else palette.WRONG
     lines: list[str] = [
         f"<h3>{escape(skill_title(record.skill))}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
-        + QCoreApplication.translate("AnswerDetail", "answered %1 in %2")
-        .replace("%1", record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"))
-        .replace("%2", seconds_text(record.time_taken_ms))
+        + fill(
+            QCoreApplication.translate("AnswerDetail", "answered %1 in %2"),
+            record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
+            seconds_text(record.time_taken_ms),
+        )
         + "</p>",
     ]
     if item is not None:
@@ -120,7 +124,7 @@ def describe(
     app = QCoreApplication.translate("AnswerDetail", "app")
     named = ruleset_name(record.ruleset_id, rulesets)
     lines.append(
-        f"<p style='color:#607d8b'>{seed} {record.item_seed} · "
+        f"<p style='color:{palette.MUTED}'>{seed} {record.item_seed} · "
         f"{escape(named)} · {app} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
@@ -147,7 +151,7 @@ class AnswerDetail(QWidget):
         self.text.setOpenLinks(False)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.notes.setStyleSheet("color: #8d6e63;")
+        self.notes.setStyleSheet(f"color: {palette.ASIDE};")
         self.placeholder = QLabel(self.tr("Choose an answer to see its table and question."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         splitter = QSplitter(Qt.Orientation.Horizontal)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -48,23 +49,26 @@ from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.records import title_key
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_name, ruleset_title
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.exam_table_part import (
     TablePart,
     exam_rounds_text,
     exam_weighing,
 )
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
+from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 
@@ -149,10 +153,9 @@ class ExamBuilder(QGroupBox):
         self.seed.setToolTip(
             self.tr("The same seed gives the same items in the same order to every trainee.")
         )
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
-        self._refusing = False  # the message says a refusal (cleared once the form changes)
+        # no empty line under the preview while it has nothing to say; a refusal is cleared
+        # once the form changes
+        self.message = StatusLine(hidden_when_empty=True)
         self.preview = QListWidget()
         self.preview.setMinimumHeight(80)
         self.create_button = QPushButton(self.tr("Save the e&xam"))
@@ -182,7 +185,6 @@ class ExamBuilder(QGroupBox):
         layout.addWidget(QLabel(self.tr("The items every trainee will get:")))
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.message)
-        self.message.hide()  # until there is something to say: the preview has its line
         layout.addWidget(self.create_button)
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         self.skills.itemChanged.connect(self.update_preview)
@@ -258,7 +260,7 @@ class ExamBuilder(QGroupBox):
         if rounds:  # the rounds, and how they weigh with the items in the marks
             self.preview.addItem(rounds)
             weighing = QListWidgetItem(self.table_part.weighing())
-            weighing.setForeground(Qt.GlobalColor.darkGray)
+            weighing.setForeground(QColor(palette.FADED))
             self.preview.addItem(weighing)
 
     def _add_items(self, spec: ExamSpec) -> None:
@@ -270,7 +272,7 @@ class ExamBuilder(QGroupBox):
                 question = problem_text(exc)
             self.preview.addItem(f"{number}. {skill_title(item_spec.skill)}: {question}")
         if spec.size > 50:
-            self.preview.addItem(self.tr("… and %1 more").replace("%1", str(spec.size - 50)))
+            self.preview.addItem(fill(self.tr("… and %1 more"), str(spec.size - 50)))
 
     def save_exam(self) -> Exam | None:
         if self.item_count.value() == 0:
@@ -278,16 +280,17 @@ class ExamBuilder(QGroupBox):
         try:
             spec = self.spec()
         except ValueError:
-            self._say(self.tr("Tick at least one skill."), error=True)
+            self.message.say(self.tr("Tick at least one skill."), error=True)
             return None
         title = self.exam_title.text().strip()
         if not self._title_free(title):
             return None
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()
-        try:
+
+        def create() -> Exam:
             standards = self._desk.standards.standards()  # the centre's, kept with the exam
-            made = self._desk.create_exam(
+            return self._desk.create_exam(
                 title=title,
                 ruleset_id=str(spec.ruleset),
                 skills=spec.skills,
@@ -300,8 +303,9 @@ class ExamBuilder(QGroupBox):
                 speed_targets_ms={s: target_ms(s, standards) for s in spec.skills},
                 **self._table_arguments(),
             )
-        except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+
+        made = write(self.message, create, Change.EXAMS, also=(ValueError,))
+        if made is REFUSED:
             return None
         return self._saved(made)
 
@@ -310,21 +314,24 @@ class ExamBuilder(QGroupBox):
         invisible characters only otherwise): the exams list and the results name an exam
         by its title alone."""
         if not title:
-            self._say(self.tr("Give the exam a title."), error=True)
+            self.message.say(self.tr("Give the exam a title."), error=True)
             return False
         key = title_key(title)
         try:
             kept_exams = self._desk.exams()
         except StorageError as exc:  # a locked session, the server away: said, nothing lost
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return False
         for kept in kept_exams:
             if title_key(kept.title) == key:
-                self._say(
-                    self.tr(
-                        "An exam named “%1” exists already: give this one a title of its own "
-                        "(a week, an intake group)."
-                    ).replace("%1", kept.title),
+                self.message.say(
+                    fill(
+                        self.tr(
+                            "An exam named “%1” exists already: give this one a title of its own "
+                            "(a week, an intake group)."
+                        ),
+                        kept.title,
+                    ),
                     error=True,
                 )
                 return False
@@ -349,8 +356,9 @@ class ExamBuilder(QGroupBox):
             return None
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()
-        try:
-            made = self._desk.create_exam(
+        made = write(
+            self.message,
+            lambda: self._desk.create_exam(
                 title=title,
                 ruleset_id=str(self.ruleset.currentData()),
                 skills=(),
@@ -361,28 +369,24 @@ class ExamBuilder(QGroupBox):
                 time_limit=timedelta(minutes=minutes) if minutes else None,
                 speed_mark=Fraction(speed, 100) if speed else None,
                 **self._table_arguments(),
-            )
-        except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+            ),
+            Change.EXAMS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return None
         return self._saved(made)
 
     def _saved(self, made: Exam) -> Exam:
-        self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
+        self.message.say(fill(self.tr("Saved: %1"), made.title), error=False)
         self.exam_title.clear()
         self.seed.setValue(secrets.randbelow(2**31))
         self.created.emit(made.id)
         return made
 
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
-        self.message.setText(text)
-        self.message.setVisible(bool(text))  # no empty line under the preview meanwhile
-        self._refusing = error and bool(text)
-
     def _clear_refusal(self) -> None:
-        if self._refusing:
-            self._say("", error=False)
+        if self.message.refusing():
+            self.message.say("")
 
 
 class ExamsPanel(QWidget):
@@ -449,9 +453,7 @@ class ExamsPanel(QWidget):
         self.pending: QDialog | None = None  # the confirmation open, if any
         self.assign_button = QPushButton(self.tr("&Assign to the ticked trainees"))
         self.assign_button.clicked.connect(self.assign)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         self.results = QTableWidget(0, 5)
         self.results.setHorizontalHeaderLabels(
             [
@@ -592,7 +594,7 @@ class ExamsPanel(QWidget):
         limit = (
             self.tr("no time limit")
             if exam.time_limit is None
-            else self.tr("%1 min").replace("%1", str(int(exam.time_limit.total_seconds() // 60)))
+            else fill(self.tr("%1 min"), str(int(exam.time_limit.total_seconds() // 60)))
         )
         template = (  # the speed mark said whenever there is one: it decides a pass too
             self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
@@ -634,8 +636,9 @@ class ExamsPanel(QWidget):
             assignment = result.assignment
             score = result.score
             verdict = (
-                self.tr("waiting for grading since %1").replace(
-                    "%1", result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M")
+                fill(
+                    self.tr("waiting for grading since %1"),
+                    result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 )
                 if result.waiting_since is not None
                 else self.tr("not taken yet")
@@ -661,7 +664,7 @@ class ExamsPanel(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, result)
                 if column == 4 and result.passed is not None:
                     item.setForeground(
-                        Qt.GlobalColor.darkGreen if result.passed else Qt.GlobalColor.darkRed
+                        QColor(palette.OK) if result.passed else QColor(palette.WRONG)
                     )
                 self.results.setItem(row, column, item)
         self.results.setSortingEnabled(True)
@@ -681,7 +684,7 @@ class ExamsPanel(QWidget):
         """Withdraw the chosen trainee's exam, once asked (Cancel is the default)."""
         chosen, exam = self.chosen_result(), self.current_exam()
         if chosen is None or exam is None:
-            self.message.setText(self.tr("Choose a trainee in the results first."))
+            self.message.say(self.tr("Choose a trainee in the results first."), error=True)
             return
         name = getattr(self, "_names", {}).get(chosen.assignment.trainee_id, "")
         box = Confirmation(
@@ -701,12 +704,12 @@ class ExamsPanel(QWidget):
         ask_then(self, box, lambda: self.withdraw(chosen, exam, name))
 
     def withdraw(self, chosen: ExamResult, exam: Exam, name: str) -> bool:
-        try:
-            self._desk.withdraw_exam(chosen.assignment.id)
-        except StorageError as exc:
-            self.message.setText(problem_text(exc))
+        withdrawn = write(
+            self.message, lambda: self._desk.withdraw_exam(chosen.assignment.id), Change.EXAMS_GIVEN
+        )
+        if withdrawn is REFUSED:
             return False
-        self.message.setText(fill(self.tr("“%1” is withdrawn from %2."), exam.title, name))
+        self.message.say(fill(self.tr("“%1” is withdrawn from %2."), exam.title, name))
         self.show_results(exam)
         self.assigned.emit()  # the overdue list and the trainee's tab read it again
         return True
@@ -716,8 +719,8 @@ class ExamsPanel(QWidget):
         if chosen is not None and chosen.assignment.completed_at is not None:  # one has ended
             self.review()
         elif chosen is not None:
-            self.message.setText(
-                self.tr("This trainee has not sat the exam yet: nothing to review.")
+            self.message.say(
+                self.tr("This trainee has not sat the exam yet: nothing to review."), error=True
             )
 
     def review(self) -> None:
@@ -726,12 +729,12 @@ class ExamsPanel(QWidget):
 
         exam = self.current_exam()
         if exam is None:
-            self.message.setText(self.tr("Choose an exam first."))
+            self.message.say(self.tr("Choose an exam first."), error=True)
             return
         try:
             sittings = exam_sittings(self._desk, exam)
         except StorageError as exc:
-            self.message.setText(problem_text(exc))
+            self.message.say(problem_text(exc), error=True)
             return
         dialog = ExamReview(exam.title, sittings, self, group=True, rulesets=self.rulesets)
         chosen = self.chosen_result()
@@ -758,7 +761,7 @@ class ExamsPanel(QWidget):
         exam = self.current_exam()
         targets = self.ticked_trainees()
         if exam is None or not targets:
-            self.message.setText(self.tr("Choose an exam and tick at least one trainee."))
+            self.message.say(self.tr("Choose an exam and tick at least one trainee."), error=True)
             return
         due = opens = None
         if self.has_due.isChecked():
@@ -768,10 +771,14 @@ class ExamsPanel(QWidget):
             first: date = self.opens.date().toPython()  # type: ignore[assignment]
             opens = datetime.combine(first, time(0, 0), self._zone)
         if opens is not None and due is not None and opens >= due:
-            self.message.setText(self.tr("The exam must open before it is due: change a date."))
+            self.message.say(
+                self.tr("The exam must open before it is due: change a date."), error=True
+            )
             return
         if due is not None and due <= self._now():
-            self.message.setText(self.tr("The due date has passed: choose today or a later day."))
+            self.message.say(
+                self.tr("The due date has passed: choose today or a later day."), error=True
+            )
             return
         # Those who have the exam already are skipped, by name: a retake is a new sitting of
         # the same assignment, not a second one, and the others still get it.
@@ -779,19 +786,22 @@ class ExamsPanel(QWidget):
         targets = [t for t in targets if t not in already]
         had_it = ", ".join(sorted(self._names.get(t, "") for t in already))
         if not targets:
-            self.message.setText(
-                self.tr("Every trainee ticked has this exam already: %1.").replace("%1", had_it)
+            self.message.say(
+                fill(self.tr("Every trainee ticked has this exam already: %1."), had_it), error=True
             )
             return
-        try:
-            made = self._desk.assign_exam(exam.id, targets, due, opens_at=opens)
-        except (StorageError, ValueError) as exc:
-            self.message.setText(problem_text(exc))
+        made = write(
+            self.message,
+            lambda: self._desk.assign_exam(exam.id, targets, due, opens_at=opens),
+            Change.EXAMS_GIVEN,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         text = self.tr("Assigned to %n trainee(s).", "", len(made))
         if already:
-            text += " " + self.tr("Already assigned to: %1.").replace("%1", had_it)
-        self.message.setText(text)
+            text += " " + fill(self.tr("Already assigned to: %1."), had_it)
+        self.message.say(text)
         self.group.setCurrentIndex(0)
         self.tick(set())
         self.show_results(exam)

@@ -14,6 +14,7 @@ from dealer_trainer.drills.table.exam import MAX_ROUNDS
 from dealer_trainer.drills.table.pace import target
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import Exam
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.exam_table_words import game_name, weighing_text
@@ -76,13 +77,13 @@ class TablePart(QWidget):
         """The preview's line for the rounds (empty: none)."""
         if not self.count() or self._ruleset is None:
             return ""
-        return (
+        return fill(
             QCoreApplication.translate(
                 "ExamsPanel", "Then %1 rounds of %2 at the live table, %3, in exam mode."
-            )
-            .replace("%1", str(self.count()))
-            .replace("%2", game_name(self._ruleset.game))
-            .replace("%3", self.level.currentText())
+            ),
+            str(self.count()),
+            game_name(self._ruleset.game),
+            self.level.currentText(),
         )
 
     def weighing(self) -> str:
@@ -109,20 +110,17 @@ class TablePart(QWidget):
 def exam_rounds_text(exam: Exam, level_name: Callable[[Difficulty], str]) -> str:
     """An exam's live-table part as the exams list describes it (its level by ``level_name``)."""
     assert exam.table_game is not None and exam.table_difficulty is not None
-    text = (
+    text = fill(
         QCoreApplication.translate(
             "ExamsPanel", "Live table: %1 rounds of %2, %3, pass mark %4, speed mark %5."
-        )
-        .replace("%1", str(exam.table_rounds))
-        .replace("%2", game_name(exam.table_game))
-        .replace("%3", level_name(Difficulty(exam.table_difficulty)))
-        .replace("%4", percent_text(exam.pass_mark))
-        .replace(
-            "%5",
-            QCoreApplication.translate("ExamsPanel", "none")
-            if exam.speed_mark is None
-            else percent_text(exam.speed_mark),
-        )
+        ),
+        str(exam.table_rounds),
+        game_name(exam.table_game),
+        level_name(Difficulty(exam.table_difficulty)),
+        percent_text(exam.pass_mark),
+        QCoreApplication.translate("ExamsPanel", "none")
+        if exam.speed_mark is None
+        else percent_text(exam.speed_mark),
     )
     return text
 

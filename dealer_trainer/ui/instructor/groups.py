@@ -27,11 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
-from dealer_trainer.ui.instructor.confirm import FormDialog, ask_then, ask_until_done
 from dealer_trainer.ui.instructor.roster import RosterPanel
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit.confirm import FormDialog, ask_then, ask_until_done
+from dealer_trainer.ui.language import problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
 
@@ -130,7 +131,7 @@ class GroupDialog(FormDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("groupDialog")
-        self.setWindowTitle(self.tr("Edit %1").replace("%1", group.name))
+        self.setWindowTitle(fill(self.tr("Edit %1"), group.name))
         self.name = QLineEdit(group.name)
         self.start = date_field(group.start_date)
         shown = [i for i in instructors if not i.disabled or i.id in group.instructor_ids]
@@ -170,12 +171,15 @@ class MembersDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("membersDialog")
-        self.setWindowTitle(self.tr("Trainees of %1").replace("%1", group.name))
+        self.setWindowTitle(fill(self.tr("Trainees of %1"), group.name))
         intro = QLabel(
-            self.tr(
-                "Tick the trainees of %1. A trainee is in one group at a time: one ticked "
-                "from another group moves here, and their earlier groups stay in the records."
-            ).replace("%1", group.name)
+            fill(
+                self.tr(
+                    "Tick the trainees of %1. A trainee is in one group at a time: one ticked "
+                    "from another group moves here, and their earlier groups stay in the records."
+                ),
+                group.name,
+            )
         )
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
@@ -187,7 +191,7 @@ class MembersDialog(QDialog):
             if trainee.staff_number:
                 label += f" · {trainee.staff_number}"
             if trainee.id in elsewhere:
-                label += " " + self.tr("(now in %1)").replace("%1", elsewhere[trainee.id])
+                label += " " + fill(self.tr("(now in %1)"), elsewhere[trainee.id])
             entries.append((label, trainee.id, trainee.id in group.trainee_ids))
         self.trainees = _checklist(entries)
         self.finder = QLineEdit()
@@ -310,7 +314,7 @@ class GroupsPanel(RosterPanel[IntakeGroup]):
                 self.name.text(), _date(self.start.date()), [self._desk.session.instructor_id]
             )
         except (ValueError, StorageError) as exc:
-            self._say(self.refusal(exc), error=True)
+            self.message.say(self.refusal(exc), error=True)
             return None
         self.name.clear()
         self._done(
@@ -339,7 +343,7 @@ class GroupsPanel(RosterPanel[IntakeGroup]):
     def save(self, group: IntakeGroup, name: str, start: date, instructor_ids: list[int]) -> bool:
         refusal = self._save(group, name, start, instructor_ids)
         if refusal is not None:
-            self._say(refusal, error=True)
+            self.message.say(refusal, error=True)
         return refusal is None
 
     def _save(
@@ -382,7 +386,7 @@ class GroupsPanel(RosterPanel[IntakeGroup]):
         try:
             self._people.set_members(group.id, trainee_ids)
         except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return False
         self._done(
             fill(self.tr("%1 has %n trainee(s).", "", len(set(trainee_ids))), group.name),

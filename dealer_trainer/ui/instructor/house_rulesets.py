@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -37,6 +37,7 @@ from dealer_trainer.rules.rulesets import (
     official_rulesets,
     read_house_file,
 )
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,
@@ -47,7 +48,9 @@ from dealer_trainer.storage.house_rulesets import (
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import current_language, fill, problem_text, text_in_language
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.language import current_language, problem_text, text_in_language
 
 
 class HouseRulesetsPanel(QWidget):
@@ -72,9 +75,7 @@ class HouseRulesetsPanel(QWidget):
         self.keys_button = QPushButton()
         self.keys_button.clicked.connect(self.show_keys)
         self.keys: QDialog | None = None  # the keys' window, once opened
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # a file's text is never markup
+        self.message = StatusLine()
         #: How to say the message in the language of the moment (said again on a switch).
         self._saying: Callable[[], str] | None = None
         self._kept: list[StoredHouseRuleset] = []  # the versions the table shows
@@ -87,7 +88,7 @@ class HouseRulesetsPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the title takes the rest
         self.explain = QLabel()
         self.explain.setWordWrap(True)
-        self.explain.setStyleSheet("color: #607d8b;")
+        self.explain.setStyleSheet(f"color: {palette.MUTED};")
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.keys_button)
@@ -152,10 +153,11 @@ class HouseRulesetsPanel(QWidget):
         language = current_language()
         for row, stored in enumerate(kept):
             game = QCoreApplication.translate("games", GAME_NAMES[stored.game][0])
-            added = self.tr("%1 by %2").replace(
-                "%1", stored.added_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            added = fill(
+                self.tr("%1 by %2"),
+                stored.added_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+                stored.added_by,
             )
-            added = added.replace("%2", stored.added_by)
             for column, text in enumerate(
                 (
                     stored.title,
@@ -244,5 +246,4 @@ class HouseRulesetsPanel(QWidget):
 
     def _say(self, saying: Callable[[], str], *, error: bool) -> None:
         self._saying = saying
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
-        self.message.setText(saying())
+        self.message.say(saying(), error=error)

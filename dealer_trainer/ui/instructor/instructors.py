@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateInstructorNameError, InstructorAccount
 from dealer_trainer.ui.instructor.roster import AccountRoster, password_rule
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import problem_text
 
 
 class InstructorsPanel(AccountRoster[InstructorAccount]):
@@ -127,17 +128,17 @@ class InstructorsPanel(AccountRoster[InstructorAccount]):
         if self._refused_typing():
             return None
         if len(self.password.text()) < MIN_PASSWORD_LENGTH:
-            self._say(password_rule(), error=True)
+            self.message.say(password_rule(), error=True)
             return None
         if self.password.text() != self.repeat.text():
-            self._say(self.tr("The two passwords differ."), error=True)
+            self.message.say(self.tr("The two passwords differ."), error=True)
             return None
         try:
             new_id = self._people.add_instructor(
                 self.name.text(), self.password.text(), self._typed_login()
             )
         except (ValueError, StorageError) as exc:
-            self._say(self.refusal(exc), error=True)
+            self.message.say(self.refusal(exc), error=True)
             return None
         self._added(new_id, (self.name, self.login, self.password, self.repeat))
         return new_id

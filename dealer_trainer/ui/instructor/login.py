@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     InstructorLockedError,
     InstructorSession,
@@ -33,9 +34,9 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import InputRefusedError
+from dealer_trainer.ui.kit.messages import DialogMessage
+from dealer_trainer.ui.kit.retry_wait import RetryWait
 from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.messages import DialogMessage
-from dealer_trainer.ui.retry_wait import RetryWait
 
 
 def _password_field() -> QLineEdit:
@@ -53,12 +54,15 @@ class FirstStartDialog(QDialog):
         self.session: InstructorSession | None = None
         self.setWindowTitle(self.tr("Create the instructor account"))
         intro = QLabel(
-            self.tr(
-                "This is the first start: nobody can open the instructor views yet. "
-                "Choose the instructor's name, a login and a password of at least %1 "
-                "characters. Everyone signs in with their own login and password; the "
-                "results, exams and reports need this one."
-            ).replace("%1", str(MIN_PASSWORD_LENGTH))
+            fill(
+                self.tr(
+                    "This is the first start: nobody can open the instructor views yet. "
+                    "Choose the instructor's name, a login and a password of at least %1 "
+                    "characters. Everyone signs in with their own login and password; the "
+                    "results, exams and reports need this one."
+                ),
+                str(MIN_PASSWORD_LENGTH),
+            )
         )
         intro.setWordWrap(True)
         self.name = QLineEdit()
@@ -93,8 +97,9 @@ class FirstStartDialog(QDialog):
             return
         if len(self.password.text()) < MIN_PASSWORD_LENGTH:
             self.message.setText(
-                self.tr("The password must have at least %1 characters.").replace(
-                    "%1", str(MIN_PASSWORD_LENGTH)
+                fill(
+                    self.tr("The password must have at least %1 characters."),
+                    str(MIN_PASSWORD_LENGTH),
                 )
             )
             return
@@ -106,9 +111,7 @@ class FirstStartDialog(QDialog):
             self.message.setText(problem_text(exc))
             return
         except ValueError as exc:
-            self.message.setText(
-                self.tr("Please check the name: %1").replace("%1", problem_text(exc))
-            )
+            self.message.setText(fill(self.tr("Please check the name: %1"), problem_text(exc)))
             return
         except StorageError as exc:
             self.message.setText(problem_text(exc))
@@ -180,8 +183,9 @@ class LoginDialog(QDialog):
         except WrongPasswordError as exc:
             self.password.clear()
             self.message.setText(
-                self.tr("Wrong password. Failed attempts in a row: %1.").replace(
-                    "%1", str(exc.failed_attempts)
+                fill(
+                    self.tr("Wrong password. Failed attempts in a row: %1."),
+                    str(exc.failed_attempts),
                 )
             )
             self._retry.start(exc.retry_after)
@@ -203,9 +207,9 @@ class LoginDialog(QDialog):
     def _wait_words(self, left: int) -> str:
         minutes, seconds = divmod(left, 60)
         if not minutes:
-            return self.tr("Next attempt possible in %1 s.").replace("%1", str(seconds))
+            return fill(self.tr("Next attempt possible in %1 s."), str(seconds))
         shown = f"{minutes}:{seconds:02d}"
-        return self.tr("Next attempt possible in %1 min.").replace("%1", shown)
+        return fill(self.tr("Next attempt possible in %1 min."), shown)
 
     def done(self, result: int) -> None:
         self._retry.stop()

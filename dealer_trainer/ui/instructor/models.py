@@ -35,6 +35,7 @@ from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerRecord, StoredAnswer
 from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
 from dealer_trainer.ui.instructor.detail import remake
+from dealer_trainer.ui.kit import palette
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.standards import SpeedShare
@@ -163,7 +164,7 @@ class CohortModel(_RecordsModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and (1 <= column <= 5 or column == 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and row.archived:
-            return QColor("#9e9e9e")
+            return QColor(palette.FADED)
         return None
 
 
@@ -306,7 +307,7 @@ class AnswersModel(_RecordsModel):
         if role == Qt.ItemDataRole.ToolTipRole and column in (4, 5):  # the whole answer
             return self.text(index.row(), column)
         if role == Qt.ItemDataRole.ForegroundRole and column == 2:
-            return QColor("#2e7d32") if record.correct else QColor("#c62828")
+            return QColor(palette.OK) if record.correct else QColor(palette.WRONG)
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -6,20 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLineEdit, QPushButton, QWidget
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError, InputRefusedError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
-from dealer_trainer.ui.instructor.confirm import RenameDialog, ask_until_done
 from dealer_trainer.ui.instructor.roster import (
     AccountRoster,
     TraineePasswordDialog,
     password_rule,
 )
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit.confirm import RenameDialog, ask_until_done
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.language import problem_text
 
 __all__ = [  # the password dialog was here before the roster's base held it
     "PasswordBox",
@@ -154,12 +156,12 @@ class TraineesPanel(AccountRoster[TraineeProfile]):
         if self._desk.keeps_passwords:
             password = self.new_password.text()
             if len(password) < MIN_PASSWORD_LENGTH:
-                self._say(password_rule(), error=True)
+                self.message.say(password_rule(), error=True)
                 return
         try:
             staff_number = clean_staff_number(self.staff_number.text())
         except ValueError:
-            self._say(staff_number_rule(), error=True)
+            self.message.say(staff_number_rule(), error=True)
             return
         try:
             added = self._people.add_trainee(
@@ -169,7 +171,7 @@ class TraineesPanel(AccountRoster[TraineeProfile]):
                 staff_number=staff_number,
             )
         except (ValueError, StorageError) as exc:
-            self._say(self.refusal(exc), error=True)
+            self.message.say(self.refusal(exc), error=True)
             return
         self._added(added.id, (self.name, self.login, self.new_password, self.staff_number))
 
@@ -240,7 +242,7 @@ class TraineesPanel(AccountRoster[TraineeProfile]):
             return None
         done = change(trainee)
         if isinstance(done, str):
-            self._say(done, error=True)
+            self.message.say(done, error=True)
             return None
         return done
 
@@ -346,9 +348,7 @@ class PasswordBox(QGroupBox):
         self.change_button = QPushButton(self.tr("Change the password"))
         self.change_button.clicked.connect(self.change)
         self.repeat.returnPressed.connect(self.change)  # Enter in the last field changes it
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         form = QFormLayout(self)
         form.addRow(self.tr("Current password:"), self.current)
         form.addRow(self.tr("New password:"), self.new)
@@ -358,12 +358,13 @@ class PasswordBox(QGroupBox):
 
     def change(self) -> None:
         if self.new.text() != self.repeat.text():
-            self._say(self.tr("The two new passwords differ."), error=True)
+            self.message.say(self.tr("The two new passwords differ."), error=True)
             return
         if len(self.new.text()) < MIN_PASSWORD_LENGTH:
-            self._say(
-                self.tr("The password must have at least %1 characters.").replace(
-                    "%1", str(MIN_PASSWORD_LENGTH)
+            self.message.say(
+                fill(
+                    self.tr("The password must have at least %1 characters."),
+                    str(MIN_PASSWORD_LENGTH),
                 ),
                 error=True,
             )
@@ -371,13 +372,9 @@ class PasswordBox(QGroupBox):
         try:
             self._desk.change_password(self.current.text(), self.new.text())
         except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         for field in (self.current, self.new, self.repeat):
             field.clear()
-        self._say(self.tr("The password is changed."), error=False)
+        self.message.say(self.tr("The password is changed."), error=False)
         self.changed.emit()
-
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
-        self.message.setText(text)

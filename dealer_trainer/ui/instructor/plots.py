@@ -23,11 +23,12 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from dealer_trainer.reports.charts import day_label
 from dealer_trainer.reports.figures import DaySeries
+from dealer_trainer.ui.kit import palette
 
-ACCURACY_COLOUR = "#2e7d32"
-TIME_COLOUR = "#1565c0"
-BACKGROUND = "#ffffff"
-INK = "#37474f"
+ACCURACY_COLOUR = palette.OK
+TIME_COLOUR = palette.PLOT_TIME
+BACKGROUND = palette.PANEL
+INK = palette.PLOT_INK
 DAY_S = 86_400
 #: The narrowest span of the date axis: with one day of answers the axis still shows dates.
 MIN_SPAN_S = 7 * DAY_S

@@ -29,13 +29,14 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.standards import percent
 from dealer_trainer.reports.text import skill_title
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.audit import ARROW, Action, AuditEntry
 from dealer_trainer.storage.standards import DRILLS_TARGET
 from dealer_trainer.storage.verify import DAILY, Figures, Finding, Problem, Verification
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import seconds_words
 
 _ACTIONS = {
@@ -172,7 +173,7 @@ def finding_words(finding: Finding) -> str:
             "A protection of the records was removed from the database file: someone "
             "worked on the file outside the app.",
         )
-    return text.replace("%1", who).replace("%2", when).replace("%3", str(finding.count))
+    return fill(text, who, when, str(finding.count))
 
 
 def verification_words(found: Verification) -> list[str]:
@@ -204,13 +205,15 @@ def verification_words(found: Verification) -> list[str]:
         ]
     if found.clean:
         return [
-            QCoreApplication.translate(
-                "RecordsCheck",
-                "Nothing was found: the %1 answers and %2 audit entries are as the app "
-                "recorded them.",
-            )
-            .replace("%1", str(found.answers_checked))
-            .replace("%2", str(found.audit_entries_checked)),
+            fill(
+                QCoreApplication.translate(
+                    "RecordsCheck",
+                    "Nothing was found: the %1 answers and %2 audit entries are as the app "
+                    "recorded them.",
+                ),
+                str(found.answers_checked),
+                str(found.audit_entries_checked),
+            ),
             rollups_match,
         ]
     head = QCoreApplication.translate(
@@ -250,7 +253,7 @@ class RecordsCheckPanel(QWidget):
         self.limits = QLabel(cannot_detect())
         self.limits.setObjectName("verifyLimits")
         self.limits.setWordWrap(True)
-        self.limits.setStyleSheet("color: #607d8b;")
+        self.limits.setStyleSheet(f"color: {palette.MUTED};")
         self.audit = QTableWidget(0, 5)
         self.audit.setObjectName("auditTrail")
         self.audit.setHorizontalHeaderLabels(
@@ -289,7 +292,7 @@ class RecordsCheckPanel(QWidget):
         except StorageError as exc:
             self.result.setText(problem_text(exc))
             return None
-        self.result.setStyleSheet("" if found.clean else "color: #b71c1c;")
+        self.result.setStyleSheet("" if found.clean else f"color: {palette.WRONG};")
         self.result.setText("\n".join(verification_words(found)))
         self.limits.setVisible(not found.on_server)
         self.refresh()

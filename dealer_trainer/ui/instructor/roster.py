@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -30,14 +31,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.storage.records import clean_name
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import fill, problem_text
-from dealer_trainer.ui.messages import DialogMessage
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
+from dealer_trainer.ui.kit.messages import DialogMessage
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.language import problem_text
 
 
 class Row(Protocol):
@@ -66,9 +70,7 @@ class RosterPanel(QWidget, Generic[R]):
         self._rows: list[R] = []
         # The dialog now open (a confirmation, a rename, a form), if any (tests answer it).
         self.pending: QDialog | None = None
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         self.table = QTableWidget(0, 0)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -152,7 +154,7 @@ class RosterPanel(QWidget, Generic[R]):
         explanation beside the buttons; the layout, for what a tab adds below."""
         said = QLabel(explain)
         said.setWordWrap(True)
-        said.setStyleSheet("color: #607d8b;")
+        said.setStyleSheet(f"color: {palette.MUTED};")
         fields = QHBoxLayout()
         for widget, stretch in add_row:
             fields.addWidget(widget, stretch)
@@ -181,7 +183,7 @@ class RosterPanel(QWidget, Generic[R]):
                 item = cell(text)
                 item.setData(Qt.ItemDataRole.UserRole, row.id)
                 if retired:
-                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setForeground(QColor(palette.FADED))
                 self.table.setItem(number, column, item)
         if chosen is not None:
             self.select(chosen.id)
@@ -204,15 +206,11 @@ class RosterPanel(QWidget, Generic[R]):
         """The reason a change was refused, in the window's language where it is ours."""
         return problem_text(exc)
 
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
-        self.message.setText(text)
-
     def _done(self, text: str | None, row_id: int) -> None:
         """After a change: said (unless ``None``), the rows read again with ``row_id``
         chosen, and the window told."""
         if text is not None:
-            self._say(text, error=False)
+            self.message.say(text, error=False)
         self.refresh()
         self.select(row_id)
         self.changed.emit()
@@ -236,7 +234,7 @@ class RosterPanel(QWidget, Generic[R]):
         try:
             self._store_retired(row, retired)
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return False
         said = self._retired_text(retired)
         self._done(None if said is None else fill(said, row.name), row.id)
@@ -277,13 +275,13 @@ class AccountRoster(RosterPanel[R]):
         try:
             clean_name(self.name.text())
         except ValueError as exc:
-            self._say(self.refusal(exc), error=True)
+            self.message.say(self.refusal(exc), error=True)
             self.name.setFocus()
             return True
         try:
             self._typed_login()
         except ValueError:
-            self._say(login_rule(), error=True)
+            self.message.say(login_rule(), error=True)
             return True
         return False
 
@@ -294,7 +292,7 @@ class AccountRoster(RosterPanel[R]):
         self.refresh()
         self.select(row_id)
         added = next(row for row in self._rows if row.id == row_id)
-        self._say(self._added_text(added), error=False)
+        self.message.say(self._added_text(added), error=False)
         self.changed.emit()
 
     def _ask_password(self) -> None:
@@ -312,12 +310,12 @@ class AccountRoster(RosterPanel[R]):
                 return False
             password = dialog.password.text()
         if len(password) < MIN_PASSWORD_LENGTH:
-            self._say(password_rule(), error=True)
+            self.message.say(password_rule(), error=True)
             return False
         try:
             self._store_password(row, password)
         except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return False
         self._done(self._password_text(row), row.id)
         return True

@@ -19,7 +19,7 @@ from datetime import date, datetime, time, tzinfo
 from decimal import Decimal
 
 from PySide6.QtCore import QDate, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QColor, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -46,17 +46,21 @@ from dealer_trainer.drills.skills import all_skills, skills_for
 from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.reports.text import count_text, skill_title
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
-from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
+from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress, PracticePlan
 from dealer_trainer.storage.standards import SpeedShare
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.jobs import Jobs
-from dealer_trainer.ui.language import current_language, fill, problem_text
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
+from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
@@ -159,13 +163,13 @@ class MasteryPanel(QWidget):
         self.period = period_box(self)
         self.period.currentIndexChanged.connect(self.reload)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 12pt; color: {palette.HEADING};")
         self.rule = QLabel()
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #455a64;")
+        self.rule.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.trainees = _table(7)
         self.skills = _table(5)
         self.overdue = _table(4, sorted_by=2)  # the longest overdue first
@@ -274,9 +278,11 @@ class MasteryPanel(QWidget):
         shown = [t for t in trainees if not t.archived and (group is None or t.id in group)]
         cohort = shares[-1]
         self.summary.setText(
-            self.tr("Right and within the target time: %1 of the answers (right: %2)")
-            .replace("%1", share_words(cohort))
-            .replace("%2", percent(cohort.share_right))
+            fill(
+                self.tr("Right and within the target time: %1 of the answers (right: %2)"),
+                share_words(cohort),
+                percent(cohort.share_right),
+            )
         )
         self.rule.setText(rule_words(rule))  # type: ignore[arg-type]
         by_trainee = {s.trainee_id: s for s in shares[:-1]}
@@ -312,9 +318,11 @@ class MasteryPanel(QWidget):
         self.skills.sortItems(0, Qt.SortOrder.AscendingOrder)
         self._fill_overdue(overdue)
         self.status.setText(
-            self.tr("%1 to %2")
-            .replace("%1", self.current_period().first.isoformat())
-            .replace("%2", self.current_period().last.isoformat())
+            fill(
+                self.tr("%1 to %2"),
+                self.current_period().first.isoformat(),
+                self.current_period().last.isoformat(),
+            )
         )
         self.loaded.emit()
 
@@ -326,11 +334,9 @@ class MasteryPanel(QWidget):
                     plan.plan.due_at,
                     [
                         overdue.names.get(plan.trainee_id, ""),
-                        self.tr("Plan: %1").replace("%1", plan_title(plan.plan, overdue.groups)),
+                        fill(self.tr("Plan: %1"), plan_title(plan.plan, overdue.groups)),
                         plan.plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
-                        self.tr("%1 of %2 items")
-                        .replace("%1", str(plan.done))
-                        .replace("%2", str(plan.plan.item_count)),
+                        fill(self.tr("%1 of %2 items"), str(plan.done), str(plan.plan.item_count)),
                     ],
                 )
             )
@@ -340,7 +346,7 @@ class MasteryPanel(QWidget):
                     exam.due_at,
                     [
                         overdue.names.get(exam.trainee_id, ""),
-                        self.tr("Exam: %1").replace("%1", exam.title),
+                        fill(self.tr("Exam: %1"), exam.title),
                         exam.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
                         self.tr("not sat"),
                     ],
@@ -351,7 +357,7 @@ class MasteryPanel(QWidget):
         for row in range(self.overdue.rowCount()):
             item = self.overdue.item(row, 2)
             if item is not None:
-                item.setForeground(Qt.GlobalColor.darkRed)
+                item.setForeground(QColor(palette.WRONG))
 
 
 def _skill_list() -> QListWidget:
@@ -405,15 +411,13 @@ class PlansPanel(QWidget):
                 "A plan goes to the group's trainees of today: one who joins later does not get it."
             )
         )  # one line: a wrapped one would make the tab too high for 1366x768
-        self.group_said.setStyleSheet("color: #e65100;")
+        self.group_said.setStyleSheet(f"color: {palette.WARN};")
         self.group_said.hide()
         self.assign_button = QPushButton(self.tr("&Assign the plan"))
         self.assign_button.setDefault(True)
         self.assign_button.clicked.connect(self.assign)
         self.plan_title.returnPressed.connect(self.assign)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         builder = QGroupBox(self.tr("New practice plan"))
         form = QFormLayout(builder)
         form.addRow(self.tr("Title:"), self.plan_title)
@@ -549,27 +553,30 @@ class PlansPanel(QWidget):
         elif due <= self._now():
             problem = self.tr("The due date has passed: choose today or a later day.")
         if problem is not None:
-            self._say(problem, error=True)
+            self.message.say(problem, error=True)
             return
         group = self.chosen_group()
         game, items = str(self.game.currentData()), self.items.value()
-        try:
+
+        def give() -> tuple[PracticePlan, list[int]]:
             if group is None:
-                plan = self._desk.schedules.assign_plan(title, game, skills, items, due, trainees)
-            else:
-                plan, given = self._desk.schedules.assign_plan_to_group(
-                    title, game, skills, items, due, group.id, also=trainees
-                )
-                trainees = list(given)
-        except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+                made = self._desk.schedules.assign_plan(title, game, skills, items, due, trainees)
+                return made, trainees
+            made, given = self._desk.schedules.assign_plan_to_group(
+                title, game, skills, items, due, group.id, also=trainees
+            )
+            return made, list(given)
+
+        given = write(self.message, give, Change.PLANS_GIVEN, also=(ValueError,))
+        if given is REFUSED:
             return
+        plan, trainees = given
         if group is None:
             said = fill(self.tr("“%1” given to %n trainee(s).", "", len(trainees)), plan.title)
         else:
             said = self.tr("“%1” given to %n trainee(s) of %2.", "", len(trainees))
             said = fill(said, plan.title, group.name)
-        self._say(said, error=False)
+        self.message.say(said, error=False)
         self.plan_title.clear()
         self.group.setCurrentIndex(0)  # back to no group for the next plan
         self.tick(self.trainees, set())
@@ -581,7 +588,7 @@ class PlansPanel(QWidget):
         try:
             given = self._desk.schedules.progress()
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         now = self._now()
         _fill(self.plans, [self._row(p, now) for p in given], left=(0, 1, 2, 4), data=given)
@@ -600,7 +607,7 @@ class PlansPanel(QWidget):
         """Withdraw the chosen plan from its trainee, once asked (Cancel is the default)."""
         chosen = self.chosen_plan()
         if chosen is None:
-            self._say(self.tr("Choose a plan in the list first."), error=True)
+            self.message.say(self.tr("Choose a plan in the list first."), error=True)
             return
         title = plan_title(chosen.plan, self._group_names())
         name = self._names.get(chosen.trainee_id, "")
@@ -621,13 +628,15 @@ class PlansPanel(QWidget):
         ask_then(self, box, lambda: self.withdraw(chosen, title, name))
 
     def withdraw(self, chosen: PlanProgress, title: str, name: str) -> bool:
-        try:
-            self._desk.schedules.withdraw_plan(chosen.assignment_id)
-        except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+        withdrawn = write(
+            self.message,
+            lambda: self._desk.schedules.withdraw_plan(chosen.assignment_id),
+            Change.PLANS_GIVEN,
+        )
+        if withdrawn is REFUSED:
             self.refresh()  # what is there now (done meanwhile, or withdrawn elsewhere)
             return False
-        self._say(fill(self.tr("“%1” is withdrawn from %2."), title, name), error=False)
+        self.message.say(fill(self.tr("“%1” is withdrawn from %2."), title, name), error=False)
         self.refresh()
         self.assigned.emit()  # the overdue list and the trainee's tab read it again
         return True
@@ -644,12 +653,6 @@ class PlansPanel(QWidget):
             plan_title(plan, self._group_names()),
             self._names.get(progress.trainee_id, ""),
             plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
-            self.tr("%1 of %2 items")
-            .replace("%1", str(progress.done))
-            .replace("%2", str(plan.item_count)),
+            fill(self.tr("%1 of %2 items"), str(progress.done), str(plan.item_count)),
             state,
         ]
-
-    def _say(self, text: str, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
-        self.message.setText(text)

@@ -30,6 +30,7 @@ from dealer_trainer.rules.rulesets import (
     default_ruleset,
     resolve_ruleset,
 )
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -117,18 +118,22 @@ def _put(
         return
     if spot_id not in scene.felt:
         missing.append(
-            QCoreApplication.translate("stage", "%1 (%2) is not on this felt")
-            .replace("%1", label)
-            .replace("%2", f"{amount:.2f}")
+            fill(
+                QCoreApplication.translate("stage", "%1 (%2) is not on this felt"),
+                label,
+                f"{amount:.2f}",
+            )
         )
         return
     # The same chips as the trainee's drill drew, from the same set.
     chips = bet_stack(amount, table.ruleset, table.difficulty)
     if not chips:
         missing.append(
-            QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips")
-            .replace("%1", label)
-            .replace("%2", f"{amount:.2f}")
+            fill(
+                QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips"),
+                label,
+                f"{amount:.2f}",
+            )
         )
         return
     scene.place_chips(spot_id, chips)

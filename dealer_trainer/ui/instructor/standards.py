@@ -41,11 +41,15 @@ from dealer_trainer.drills.standards import (
     default_seconds,
 )
 from dealer_trainer.reports.text import figure, skill_title
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 
@@ -89,9 +93,7 @@ class StandardsPanel(QWidget):
             )
         )
         self.back_button.clicked.connect(self.back_to_drills)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
 
         editor = QGroupBox(self.tr("Target time of the chosen skill"))
         form = QFormLayout(editor)
@@ -123,7 +125,7 @@ class StandardsPanel(QWidget):
         self.rule_button.clicked.connect(self.set_rule)
         self.rule_text = QLabel()
         self.rule_text.setWordWrap(True)
-        self.rule_text.setStyleSheet("color: #455a64;")
+        self.rule_text.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         rule_box = QGroupBox(self.tr("Mastery rule"))
         rule_form = QFormLayout(rule_box)
         rule_form.addRow(self.tr("Answers looked at (the last):"), self.last_answers)
@@ -142,7 +144,7 @@ class StandardsPanel(QWidget):
             )
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #607d8b;")
+        note.setStyleSheet(f"color: {palette.MUTED};")
         side = QVBoxLayout()
         side.addWidget(editor)
         side.addWidget(rule_box)
@@ -173,7 +175,7 @@ class StandardsPanel(QWidget):
             history = self._desk.standards.history()
             rule = self._desk.standards.mastery_rule()
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         newest: dict[str, SpeedStandard] = {}
         for version in history:  # newest first
@@ -187,10 +189,12 @@ class StandardsPanel(QWidget):
             by = (
                 ""
                 if standard is None
-                else self.tr("%1 on %2 (version %3)")
-                .replace("%1", standard.set_by)
-                .replace("%2", standard.set_at.astimezone(self._zone).strftime("%Y-%m-%d"))
-                .replace("%3", str(standard.version))
+                else fill(
+                    self.tr("%1 on %2 (version %3)"),
+                    standard.set_by,
+                    standard.set_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+                    str(standard.version),
+                )
             )
             cells = [
                 game_name(found.game),
@@ -248,14 +252,16 @@ class StandardsPanel(QWidget):
     def set_target(self) -> None:
         skill_id = self.current_skill()
         if skill_id is None:
-            self._say(self.tr("Choose a skill in the table first."), error=True)
+            self.message.say(self.tr("Choose a skill in the table first."), error=True)
             return
         typed = ascii_digits(self.seconds.text()).strip().replace(",", ".")
         if not typed:
-            self._say(
-                self.tr("Type the target time in seconds: the drills' own for %1 is %2.")
-                .replace("%1", skill_title(skill_id))
-                .replace("%2", seconds_words(default_seconds(skill_id))),
+            self.message.say(
+                fill(
+                    self.tr("Type the target time in seconds: the drills' own for %1 is %2."),
+                    skill_title(skill_id),
+                    seconds_words(default_seconds(skill_id)),
+                ),
                 error=True,
             )
             self.seconds.setFocus()
@@ -263,28 +269,35 @@ class StandardsPanel(QWidget):
         try:
             seconds = check_target(Decimal(typed))
         except (InvalidOperation, SpeedStandardError):
-            self._say(
-                self.tr(
-                    "“%1” is not a target time: type the seconds, between %2 and %3, to a "
-                    "tenth of a second at most (for example 6.5)."
-                )
-                .replace("%1", self.seconds.text())
-                .replace("%2", str(SHORTEST))
-                .replace("%3", str(LONGEST)),
+            self.message.say(
+                fill(
+                    self.tr(
+                        "“%1” is not a target time: type the seconds, between %2 and %3, to a "
+                        "tenth of a second at most (for example 6.5)."
+                    ),
+                    self.seconds.text(),
+                    str(SHORTEST),
+                    str(LONGEST),
+                ),
                 error=True,
             )
             return
-        try:
-            made = self._desk.standards.set_standard(skill_id, seconds)
-        except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.standards.set_standard(skill_id, seconds),
+            Change.STANDARDS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         self.refresh()
-        self._say(
-            self.tr("The target of %1 is now %2 (version %3).")
-            .replace("%1", skill_title(skill_id))
-            .replace("%2", seconds_words(seconds))
-            .replace("%3", str(made.version)),
+        self.message.say(
+            fill(
+                self.tr("The target of %1 is now %2 (version %3)."),
+                skill_title(skill_id),
+                seconds_words(seconds),
+                str(made.version),
+            ),
             error=False,
         )
         self.changed.emit()
@@ -293,10 +306,10 @@ class StandardsPanel(QWidget):
         """Set the chosen skill back to the drills' own target (a new version)."""
         skill_id = self.current_skill()
         if skill_id is None:
-            self._say(self.tr("Choose a skill in the table first."), error=True)
+            self.message.say(self.tr("Choose a skill in the table first."), error=True)
             return
         if self._centre_seconds(skill_id) is None:
-            self._say(
+            self.message.say(
                 fill(
                     self.tr("%1 already follows the drills' own target (%2)."),
                     skill_title(skill_id),
@@ -305,14 +318,17 @@ class StandardsPanel(QWidget):
                 error=True,
             )
             return
-        try:
-            made = self._desk.standards.set_standard(skill_id, None)
-        except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.standards.set_standard(skill_id, None),
+            Change.STANDARDS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         self.refresh()
         self.seconds.setFocus()  # the button is disabled now: keep the keys on the editor
-        self._say(
+        self.message.say(
             fill(
                 self.tr("%1 follows the drills' own target again: %2 (version %3)."),
                 skill_title(skill_id),
@@ -325,13 +341,15 @@ class StandardsPanel(QWidget):
 
     def set_rule(self) -> None:
         if self.close_share.value() > self.mastered.value():
-            self._say(
-                self.tr(
-                    "The share that is close to mastery (%1 %) cannot be above the share that "
-                    "masters a skill (%2 %)."
-                )
-                .replace("%1", str(self.close_share.value()))
-                .replace("%2", str(self.mastered.value())),
+            self.message.say(
+                fill(
+                    self.tr(
+                        "The share that is close to mastery (%1 %) cannot be above the share that "
+                        "masters a skill (%2 %)."
+                    ),
+                    str(self.close_share.value()),
+                    str(self.mastered.value()),
+                ),
                 error=True,
             )
             return
@@ -340,15 +358,16 @@ class StandardsPanel(QWidget):
             Fraction(self.mastered.value(), 100),
             Fraction(self.close_share.value(), 100),
         )
-        try:
-            made = self._desk.standards.set_mastery_rule(rule)
-        except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.standards.set_mastery_rule(rule),
+            Change.STANDARDS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         self.refresh()
-        self._say(self.tr("The mastery rule is set: %1").replace("%1", rule_words(made)), False)
+        self.message.say(
+            fill(self.tr("The mastery rule is set: %1"), rule_words(made)), error=False
+        )
         self.changed.emit()
-
-    def _say(self, text: str, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
-        self.message.setText(text)

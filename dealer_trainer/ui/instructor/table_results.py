@@ -40,7 +40,7 @@ from dealer_trainer.reports.table_section import TableWords
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.table_stats import (
     ORDER_KIND,
@@ -51,9 +51,10 @@ from dealer_trainer.storage.table_stats import (
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.table_rounds import CODE_NAMES, TableRoundsView, load
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.language import citation_text, current_language
 from dealer_trainer.ui.table.exam import percent
 
@@ -232,7 +233,7 @@ class TraineeRoundsWindow(QDialog):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle(
-            QCoreApplication.translate("TableResults", "Table rounds · %1").replace("%1", name)
+            fill(QCoreApplication.translate("TableResults", "Table rounds · %1"), name)
         )
         self.rounds = TableRoundsView(zone, self)
         self.close_button = QPushButton(QCoreApplication.translate("TableResults", "Close"))
@@ -278,7 +279,7 @@ class TableResultsPane(QWidget):
         self.period.currentIndexChanged.connect(self.reload)
         self.period_label = QLabel()
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         bar = QHBoxLayout()
         bar.addWidget(self.period_label)
         bar.addWidget(self.period)
@@ -287,7 +288,7 @@ class TableResultsPane(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setStyleSheet("font-size: 11pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 11pt; color: {palette.HEADING};")
         self.table = _table(4)
         self.table.activated.connect(self.open_rounds)
         self.table.cellDoubleClicked.connect(lambda _r, _c: self.open_rounds())
@@ -373,9 +374,11 @@ class TableResultsPane(QWidget):
         self.cohort = cohort_results(self.results)
         period = self.current_period()
         self.status.setText(
-            QCoreApplication.translate("TableResults", "%1 to %2")
-            .replace("%1", period.first.isoformat())
-            .replace("%2", period.last.isoformat())
+            fill(
+                QCoreApplication.translate("TableResults", "%1 to %2"),
+                period.first.isoformat(),
+                period.last.isoformat(),
+            )
         )
         self._fill()
         self.resultsLoaded.emit()
@@ -450,13 +453,15 @@ class TableResultsPane(QWidget):
             f"{kind_text(k.kind)} {percent(k.share)}" for k in cohort.kinds if k.out_of
         )
         self.summary.setText(
-            QCoreApplication.translate(
-                "TableResults", "The cohort: %1 rounds by %2 trainees · time per round %3 · %4"
+            fill(
+                QCoreApplication.translate(
+                    "TableResults", "The cohort: %1 rounds by %2 trainees · time per round %3 · %4"
+                ),
+                str(cohort.rounds),
+                str(len(self.results)),
+                "–" if cohort.ms_per_round is None else clock_text(cohort.ms_per_round),
+                accuracy,
             )
-            .replace("%1", str(cohort.rounds))
-            .replace("%2", str(len(self.results)))
-            .replace("%3", "–" if cohort.ms_per_round is None else clock_text(cohort.ms_per_round))
-            .replace("%4", accuracy)
         )
 
     def current_row(self) -> int:

@@ -34,13 +34,14 @@ from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored, stored_mode
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.table.exam import KIND_NAMES, percent
 from dealer_trainer.ui.table.replay import ReplayWindow
 
@@ -123,7 +124,7 @@ class TableRoundsView(QWidget):
         self.windows: list[ReplayWindow] = []
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("font-size: 11pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 11pt; color: {palette.HEADING};")
         self.table = _Table(0, 7)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -137,7 +138,7 @@ class TableRoundsView(QWidget):
         self.replay_button = QPushButton()
         self.replay_button.clicked.connect(self.replay_current)
         self.note = QLabel()
-        self.note.setStyleSheet("color: #8d6e63;")
+        self.note.setStyleSheet(f"color: {palette.ASIDE};")
         bar = QHBoxLayout()
         bar.addWidget(self.note, 1)
         bar.addWidget(self.replay_button)
@@ -176,9 +177,10 @@ class TableRoundsView(QWidget):
             self.table.selectRow(0)
         unreadable = sum(r is None for r in self.replays)
         self.note.setText(
-            QCoreApplication.translate(
-                "TableRounds", "Rounds this version cannot replay: %1."
-            ).replace("%1", str(unreadable))
+            fill(
+                QCoreApplication.translate("TableRounds", "Rounds this version cannot replay: %1."),
+                str(unreadable),
+            )
             if unreadable
             else ""
         )
@@ -199,21 +201,25 @@ class TableRoundsView(QWidget):
         scores = [score_round(r.round) for r in played]
         _, kinds = add_up(scores)
         accuracy = " · ".join(
-            QCoreApplication.translate("TableRounds", "%1: %2")
-            .replace("%1", QCoreApplication.translate("TableExam", KIND_NAMES[kind]))
-            .replace("%2", percent(tally.share))
+            fill(
+                QCoreApplication.translate("TableRounds", "%1: %2"),
+                QCoreApplication.translate("TableExam", KIND_NAMES[kind]),
+                percent(tally.share),
+            )
             for kind, tally in kinds.items()
             if tally.out_of
         )
         ms = sum(r.round.summary().ms for r in played)
         common = ", ".join(code_text(code, n) for code, n in common_mistakes(scores, 3)) or "–"
         lines = [
-            QCoreApplication.translate(
-                "TableRounds", "Rounds: %1 · time per round %2 · most common mistakes: %3"
-            )
-            .replace("%1", str(len(played)))
-            .replace("%2", clock_text(ms // len(played)))
-            .replace("%3", common),
+            fill(
+                QCoreApplication.translate(
+                    "TableRounds", "Rounds: %1 · time per round %2 · most common mistakes: %3"
+                ),
+                str(len(played)),
+                clock_text(ms // len(played)),
+                common,
+            ),
             accuracy,
         ]
         # The pace against the house's target, for each game and level the trainee dealt.
@@ -224,13 +230,13 @@ class TableRoundsView(QWidget):
             pace = pace_of(r.round.summary() for r in group)
             goal = target(group[-1].round.ruleset, difficulty)
             lines.append(
-                QCoreApplication.translate("TableRounds", "%1, %2: %3 an hour, the target %4")
-                .replace("%1", QCoreApplication.translate("games", GAME_NAMES[game][0]))
-                .replace(
-                    "%2", QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty])
+                fill(
+                    QCoreApplication.translate("TableRounds", "%1, %2: %3 an hour, the target %4"),
+                    QCoreApplication.translate("games", GAME_NAMES[game][0]),
+                    QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty]),
+                    "–" if pace.shown is None else str(pace.shown),
+                    str(goal),
                 )
-                .replace("%3", "–" if pace.shown is None else str(pace.shown))
-                .replace("%4", str(goal))
             )
         self.summary.setText("\n".join(lines))
 

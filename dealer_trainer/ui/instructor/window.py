@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMetaObject, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -42,6 +42,7 @@ from dealer_trainer.i18n.numbers import plain_amounts
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
 from dealer_trainer.reports.text import count_text
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,
@@ -66,14 +67,16 @@ from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.instructors import InstructorsPanel
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.lazy_page import LazyPage
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.writes import Change, records
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.unverified import UnverifiedWarning
 
 _INPUT_EVENTS = frozenset(
@@ -122,7 +125,7 @@ class ReportsPanel(QWidget):
             )
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #607d8b;")
+        note.setStyleSheet(f"color: {palette.MUTED};")
         column = QWidget()
         column.setMaximumWidth(760)
         inner = QVBoxLayout(column)
@@ -148,7 +151,7 @@ class ReportsPanel(QWidget):
         self.scope.clear()
         self.scope.addItem(self.tr("The cohort (every trainee)"), None)
         for group in getattr(self, "_groups", {}).values():
-            label = self.tr("Group: %1").replace("%1", group.name)
+            label = fill(self.tr("Group: %1"), group.name)
             self.scope.addItem(
                 label + (self.tr(" (archived)") if group.archived else ""), f"group:{group.id}"
             )
@@ -193,7 +196,7 @@ class ReportsPanel(QWidget):
         period = self.current_period()
         desk = self._window.desk
         rulesets = self._window.rulesets
-        self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
+        self.message.setText(fill(self.tr("Writing %1…"), str(path)))
         if trainee_id is None or group is not None:
             cohort = self._window.cohort
             shown = cohort.within.attach(cohort.shown)  # the dashboard's figures, if of these days
@@ -232,7 +235,7 @@ class ReportsPanel(QWidget):
         )
         desk = self._window.desk
         rulesets = self._window.rulesets
-        self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
+        self.message.setText(fill(self.tr("Writing %1…"), str(path)))
         self._window.jobs.run(
             "report",
             lambda: write_answers_csv(
@@ -380,15 +383,26 @@ class InstructorWindow(QMainWindow):
         self.exams.refresh()
         self.cohort.reload()
         self.standards.refresh()
-        self.standards.changed.connect(self.mastery.reload_when_shown)
         # Once the cohort's first figures are in: the rollup of answers within their target
         # counted again where a target changed (storage/within_rollup.py; and after a
         # standard), and the one trainee's tab built while the instructor reads the figures.
         self.cohort.within.loaded.connect(self._figures_in)
-        self.standards.changed.connect(self.recount_within)
-        self.standards.changed.connect(self.cohort.within.read_again)
-        self.plans.assigned.connect(self.mastery.reload_when_shown)
-        self.exams.assigned.connect(self.mastery.reload_when_shown)
+        self._records_heard: QMetaObject.Connection | None = records().changed.connect(
+            self._records_changed
+        )
+
+    def _records_changed(self, change: str) -> None:
+        """The views that show records a write changed read them again (a standard: the
+        mastery, the within-target rollup and the cohort's figures; a plan or an exam
+        given or withdrawn: the mastery and the trainee's tab)."""
+        if change == Change.STANDARDS:
+            self.mastery.reload_when_shown()
+            self.recount_within()
+            self.cohort.within.read_again()
+        elif change in (Change.PLANS_GIVEN, Change.EXAMS_GIVEN):
+            self.mastery.reload_when_shown()
+            if change == Change.EXAMS_GIVEN and self.trainee_page.built:
+                self.trainee.reload()
 
     def recount_within(self) -> None:
         """Count the within-target rollup again for every skill whose target in force is
@@ -433,12 +447,11 @@ class InstructorWindow(QMainWindow):
             rulesets=self.rulesets,
         )
         view.set_trainees(self._trainees)
-        self.exams.assigned.connect(view.reload)
         return view
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
-        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", self._instructor))
+        self.setWindowTitle(fill(self.tr("Instructor · %1"), self._instructor))
         names = [
             self.tr("&Cohort"),
             self.tr("T&rainee"),
@@ -569,6 +582,10 @@ class InstructorWindow(QMainWindow):
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        heard = getattr(self, "_records_heard", None)  # None: closed before it listened
+        if heard is not None:
+            QObject.disconnect(heard)
+            self._records_heard = None
         self._idle_timer.stop()
         self._people_timer.stop()
         app = QCoreApplication.instance()

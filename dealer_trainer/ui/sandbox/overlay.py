@@ -26,19 +26,20 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.ui.drills.rendering import format_money
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, CaptionItem, ChipStackItem, DiceItem
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.table.felt import PAYOUT_OFFSET
 
 #: A settlement's colour on the felt.
 COLOURS = {
-    "lost": QColor("#e53935"),
-    "won": QColor("#43a047"),
-    "returned": QColor("#1e88e5"),
-    "moved": QColor("#00acc1"),
-    "stays": QColor("#9e9e9e"),
-    "refused": QColor("#fb8c00"),
-    "step": QColor("#ffd54a"),
+    "lost": QColor(colours.SETTLED_LOST),
+    "won": QColor(colours.SETTLED_WON),
+    "returned": QColor(colours.SETTLED_RETURNED),
+    "moved": QColor(colours.SETTLED_MOVED),
+    "stays": QColor(colours.SETTLED_STAYS),
+    "refused": QColor(colours.SETTLED_REFUSED),
+    "step": QColor(colours.SPOT_FOCUS),
 }
 RING = CHIP_DIAMETER / 2 + 6  # mm: a mark's ring round a bet's stack
 DICE_SCALE = 3.0  # the thrown dice, drawn this many times their size

@@ -54,11 +54,12 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.rendering import article_text, escape, format_money
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.sandbox.overlay import COLOURS, SandboxOverlay
 from dealer_trainer.ui.table.bets import TableBet, article_line, step_text
 
@@ -173,9 +174,13 @@ class RouletteOutcome(_Outcome):
             )
         if not text.isdigit() or int(text) not in self._pockets:
             raise ValueError(
-                QCoreApplication.translate("sandbox", "%1 is not a number of this wheel (0 to %2).")
-                .replace("%1", text)
-                .replace("%2", str(max(self._pockets)))
+                fill(
+                    QCoreApplication.translate(
+                        "sandbox", "%1 is not a number of this wheel (0 to %2)."
+                    ),
+                    text,
+                    str(max(self._pockets)),
+                )
             )
         return Outcome(number=int(text))
 
@@ -338,7 +343,7 @@ class StudOutcome(_Outcome):
         hands = {
             box: self._cards(
                 field.text(),
-                QCoreApplication.translate("sandbox", "Box %1").replace("%1", str(box)),
+                fill(QCoreApplication.translate("sandbox", "Box %1"), str(box)),
                 seen,
             )
             for box, field in sorted(self.boxes.items())
@@ -350,28 +355,37 @@ class StudOutcome(_Outcome):
         cards = tuple(c.upper().replace("10", "T") for c in text.replace(",", " ").split())
         if len(cards) != 5:
             raise ValueError(
-                QCoreApplication.translate(
-                    "sandbox",
-                    "%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.",
+                fill(
+                    QCoreApplication.translate(
+                        "sandbox",
+                        "%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.",
+                    ),
+                    whose,
+                    str(len(cards)),
                 )
-                .replace("%1", whose)
-                .replace("%2", str(len(cards)))
             )
         for card in cards:
             if len(card) != 2 or card[0] not in CARD_RANKS or card[1] not in CARD_SUITS:
                 raise ValueError(
-                    QCoreApplication.translate(
-                        "sandbox", "%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D)."
+                    fill(
+                        QCoreApplication.translate(
+                            "sandbox",
+                            "%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).",
+                        ),
+                        whose,
+                        card,
                     )
-                    .replace("%1", whose)
-                    .replace("%2", card)
                 )
             if card in seen:
                 raise ValueError(
-                    QCoreApplication.translate("sandbox", "%1: %2 is dealt twice (also in %3).")
-                    .replace("%1", whose)
-                    .replace("%2", card)
-                    .replace("%3", seen[card])
+                    fill(
+                        QCoreApplication.translate(
+                            "sandbox", "%1: %2 is dealt twice (also in %3)."
+                        ),
+                        whose,
+                        card,
+                        seen[card],
+                    )
                 )
             seen[card] = whose
         return cards
@@ -393,7 +407,7 @@ class StudOutcome(_Outcome):
     def retranslate(self) -> None:
         self.dealer_label.setText(QCoreApplication.translate("sandbox", "De&aler:"))
         for box, label in self._box_labels.items():
-            label.setText(QCoreApplication.translate("sandbox", "Box %1:").replace("%1", str(box)))
+            label.setText(fill(QCoreApplication.translate("sandbox", "Box %1:"), str(box)))
         self.seed_label.setText(QCoreApplication.translate("sandbox", "S&eed:"))
         self.deal.setText(QCoreApplication.translate("sandbox", "Deal at rando&m"))
         self.hint.setText(
@@ -586,7 +600,7 @@ class SandboxPanel(QWidget):
         except BetsError as error:
             self.overlay.clear()
             article = article_text(error.citation) if error.citation is not None else ""
-            self._problem(_tr(NO_ROUND[error.code]).replace("%1", article))
+            self._problem(fill(_tr(NO_ROUND[error.code]), article))
             return
         try:
             outcome = self.editor.outcome()
@@ -678,14 +692,16 @@ class SandboxPanel(QWidget):
         self.totals.setText(
             "<br>".join(
                 [
-                    QCoreApplication.translate("sandbox", "Collected: %1").replace(
-                        "%1", format_money(answer.collected)
+                    fill(
+                        QCoreApplication.translate("sandbox", "Collected: %1"),
+                        format_money(answer.collected),
                     ),
-                    QCoreApplication.translate("sandbox", "Paid: %1").replace(
-                        "%1", format_money(answer.paid)
+                    fill(
+                        QCoreApplication.translate("sandbox", "Paid: %1"), format_money(answer.paid)
                     ),
-                    QCoreApplication.translate("sandbox", "The house's net: %1").replace(
-                        "%1", _signed(answer.house_net)
+                    fill(
+                        QCoreApplication.translate("sandbox", "The house's net: %1"),
+                        _signed(answer.house_net),
                     ),
                 ]
             )
@@ -711,11 +727,13 @@ class SandboxPanel(QWidget):
         words = step_text(step, self.names())
         self.overlay.highlight(self.answer, step, f"{number}. {words}")
         self.step_detail.setText(
-            QCoreApplication.translate("sandbox", "Step %1 of %2: %3 (%4)")
-            .replace("%1", str(row + 1))
-            .replace("%2", str(len(rows)))
-            .replace("%3", words)
-            .replace("%4", self._citation(step.citation))
+            fill(
+                QCoreApplication.translate("sandbox", "Step %1 of %2: %3 (%4)"),
+                str(row + 1),
+                str(len(rows)),
+                words,
+                self._citation(step.citation),
+            )
         )
         self._enable()
 
@@ -758,29 +776,27 @@ class SandboxPanel(QWidget):
     def _outcome_words(self, outcome: Outcome) -> str:
         game = self.game
         if game is Game.ROULETTE:
-            return QCoreApplication.translate("sandbox", "The ball rests on %1.").replace(
-                "%1", str(outcome.number)
+            return fill(
+                QCoreApplication.translate("sandbox", "The ball rests on %1."), str(outcome.number)
             )
         if game is Game.CRAPS:
             dice = " + ".join(str(d) for d in outcome.dice)
             point = (
-                QCoreApplication.translate("sandbox", "the point is %1").replace(
-                    "%1", str(outcome.point)
-                )
+                fill(QCoreApplication.translate("sandbox", "the point is %1"), str(outcome.point))
                 if outcome.point is not None
                 else QCoreApplication.translate("sandbox", "a come-out roll")
             )
-            return (
-                QCoreApplication.translate("sandbox", "Thrown: %1 = %2, %3.")
-                .replace("%1", dice)
-                .replace("%2", str(sum(outcome.dice)))
-                .replace("%3", point)
+            return fill(
+                QCoreApplication.translate("sandbox", "Thrown: %1 = %2, %3."),
+                dice,
+                str(sum(outcome.dice)),
+                point,
             )
         if game is Game.SIC_BO:
-            return (
-                QCoreApplication.translate("sandbox", "The dice: %1 (total %2).")
-                .replace("%1", " ".join(str(d) for d in outcome.dice))
-                .replace("%2", str(sum(outcome.dice)))
+            return fill(
+                QCoreApplication.translate("sandbox", "The dice: %1 (total %2)."),
+                " ".join(str(d) for d in outcome.dice),
+                str(sum(outcome.dice)),
             )
         return QCoreApplication.translate("sandbox", "The hands are shown down.")
 
@@ -791,7 +807,7 @@ class SandboxPanel(QWidget):
         lines = []
         for bet in refused:
             name = f"{bet_name(felt.spot(bet.spot_id), felt)} ({format_money(bet.amount)})"
-            text = _tr(REFUSALS.get(bet.code, REFUSED_OTHERWISE)).replace("%1", name)
+            text = fill(_tr(REFUSALS.get(bet.code, REFUSED_OTHERWISE)), name)
             if bet.citation is not None:
                 text = f"{text} — {article_text(bet.citation)}"
             lines.append(escape(text))
@@ -907,7 +923,7 @@ class SandboxPanel(QWidget):
     def _problem(self, text: str) -> None:
         self.steps.clear()
         self.message.setText(text if text.startswith("<") else escape(text))
-        self.message.setStyleSheet("color: #c62828;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};")
         self.totals.setText("")
         self.refusals.setVisible(False)
         self.notes.setText("")

@@ -22,10 +22,11 @@ from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text, fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import article_text, format_money, render
 from dealer_trainer.ui.drills.situation import craps_bets
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.table.stud_calls import STUD_CODES, call_text
 from dealer_trainer.ui.table.stud_calls import verdict_text as stud_verdict_text
@@ -42,13 +43,13 @@ COLOUR_NAMES = {
 }
 #: How the colour chips are drawn (a ring round the bet's stack).
 COLOUR_INKS = {
-    "red": "#d32f2f",
-    "blue": "#1e6fd9",
-    "green": "#2e9d48",
-    "yellow": "#f2c318",
-    "purple": "#8e44ad",
-    "orange": "#ef7d18",
-    "white": "#f4f4f4",
+    "red": colours.BET_RED,
+    "blue": colours.BET_BLUE,
+    "green": colours.BET_GREEN,
+    "yellow": colours.BET_YELLOW,
+    "purple": colours.BET_PURPLE,
+    "orange": colours.BET_ORANGE,
+    "white": colours.BET_WHITE,
 }
 
 
@@ -71,21 +72,13 @@ class TableBet:
     def label(self) -> str:
         """``Split 17-20 (red chips) — 50``."""
         name = self.title
-        return (
-            QCoreApplication.translate("table", "%1 — %2")
-            .replace("%1", name)
-            .replace("%2", format_money(self.amount))
-        )
+        return fill(QCoreApplication.translate("table", "%1 — %2"), name, format_money(self.amount))
 
     @property
     def title(self) -> str:
         if not self.owner:
             return self.name
-        return (
-            QCoreApplication.translate("table", "%1 (%2)")
-            .replace("%1", self.name)
-            .replace("%2", self.owner)
-        )
+        return fill(QCoreApplication.translate("table", "%1 (%2)"), self.name, self.owner)
 
 
 def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
@@ -123,7 +116,7 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
             player = str(bet_id).split("-")[0]
             seat = seats.get(player)
             owner = (
-                QCoreApplication.translate("table", "seat %1").replace("%1", str(seat.position))
+                fill(QCoreApplication.translate("table", "seat %1"), str(seat.position))
                 if several and seat is not None
                 else ""
             )
@@ -197,7 +190,7 @@ def step_text(step: Step | DealerCall | None, names: Mapping[Target, TableBet]) 
         return call_text(step)
     text = _tr(_ACTION_NAMES[step.action])
     if step.action is Action.MARK:
-        return text.replace("%1", str(step.number))
+        return fill(text, str(step.number))
     bet = names.get(step.target)
     name = bet.title if bet is not None else QCoreApplication.translate("table", "a bet")
     second = ""
@@ -205,7 +198,7 @@ def step_text(step: Step | DealerCall | None, names: Mapping[Target, TableBet]) 
         second = format_money(step.amount or Decimal(0))
     elif step.action is Action.MOVE:
         second = str(step.to)
-    return text.replace("%1", name).replace("%2", second)
+    return fill(text, name, second)
 
 
 #: What the plan wanted of a bet, said when the trainee did something else to it.
@@ -265,7 +258,7 @@ def verdict_text(
                 "wrong_action"):  # fmt: skip
         wanted = planned_step(round_, target) if target is not None else None
         if wanted is not None:
-            return _tr(_WANTED[wanted.action]).replace("%1", name)
+            return fill(_tr(_WANTED[wanted.action]), name)
     sentence = _BY_CODE.get(code)
     if code == "no_decision" and target in round_.work.tied:
         sentence = _TIED
@@ -279,7 +272,7 @@ def verdict_text(
         before = first.title
     else:
         before = QCoreApplication.translate("table", "another bet")
-    return _tr(sentence).replace("%1", name).replace("%2", amount).replace("%3", before)
+    return fill(_tr(sentence), name, amount, before)
 
 
 def accepted_readings(round_: TableRound, attempt: Attempt) -> tuple[Text, ...]:

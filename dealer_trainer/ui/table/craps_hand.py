@@ -13,21 +13,23 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table import TableRound
 from dealer_trainer.drills.table.craps import Shooter, shooter
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.drills.rendering import escape
 
 
 def hand_line(hand: Shooter) -> str:
     """``Point 6 — throw 4 of this shooter``, ``Come-out roll — new shooter``."""
     if hand.point is not None:
-        return (
-            QCoreApplication.translate("table", "Point %1 — throw %2 of this shooter")
-            .replace("%1", str(hand.point))
-            .replace("%2", str(hand.throw))
+        return fill(
+            QCoreApplication.translate("table", "Point %1 — throw %2 of this shooter"),
+            str(hand.point),
+            str(hand.throw),
         )
     if hand.throw == 1:
         return QCoreApplication.translate("table", "Come-out roll — new shooter")
-    return QCoreApplication.translate("table", "Come-out roll — throw %1 of this shooter").replace(
-        "%1", str(hand.throw)
+    return fill(
+        QCoreApplication.translate("table", "Come-out roll — throw %1 of this shooter"),
+        str(hand.throw),
     )
 
 
@@ -40,8 +42,9 @@ def call_line(hand: Shooter) -> str:
             "table", "Point made: the puck goes OFF; a come-out roll next."
         )
     if hand.point is None and hand.point_after is not None:
-        return QCoreApplication.translate("table", "The point is %1: the puck goes ON.").replace(
-            "%1", str(hand.point_after)
+        return fill(
+            QCoreApplication.translate("table", "The point is %1: the puck goes ON."),
+            str(hand.point_after),
         )
     return ""
 
@@ -51,11 +54,11 @@ def throw_html(round_: TableRound) -> str:
     request = round_.situation.request
     hand = shooter(request, round_.ruleset)
     dice = [e["roll"] for e in request["events"] if isinstance(e.get("roll"), list)][-1]
-    throw = (
-        QCoreApplication.translate("table", "The throw: %1 and %2, %3.")
-        .replace("%1", str(dice[0]))
-        .replace("%2", str(dice[1]))
-        .replace("%3", str(hand.total))
+    throw = fill(
+        QCoreApplication.translate("table", "The throw: %1 and %2, %3."),
+        str(dice[0]),
+        str(dice[1]),
+        str(hand.total),
     )
     call = call_line(hand)
     small = '<span style="font-size: 14px; font-weight: {};">{}</span>'

@@ -39,7 +39,7 @@ from dealer_trainer.drills.table.exam import (
     Tally,
 )
 from dealer_trainer.drills.table.replay import replay_of
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE
 from dealer_trainer.ui.drills.screen import drill_window_size
 from dealer_trainer.ui.geometry import restore_size
@@ -69,11 +69,11 @@ def percent(share: Fraction | None) -> str:
 
 
 def tally_text(tally: Tally) -> str:
-    return (
-        QCoreApplication.translate("TableExam", "%1 of %2 (%3)")
-        .replace("%1", str(tally.right))
-        .replace("%2", str(tally.out_of))
-        .replace("%3", percent(tally.share))
+    return fill(
+        QCoreApplication.translate("TableExam", "%1 of %2 (%3)"),
+        str(tally.right),
+        str(tally.out_of),
+        percent(tally.share),
     )
 
 
@@ -193,14 +193,16 @@ class ExamResults(QWidget):
             else QCoreApplication.translate("TableExam", "Not passed")
         )
         self.headline.setText(
-            QCoreApplication.translate(
-                "TableExam", "Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5"
+            fill(
+                QCoreApplication.translate(
+                    "TableExam", "Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5"
+                ),
+                percent(result.score),
+                str(result.total.right),
+                str(result.total.out_of),
+                percent(result.pass_mark),
+                verdict,
             )
-            .replace("%1", percent(result.score))
-            .replace("%2", str(result.total.right))
-            .replace("%3", str(result.total.out_of))
-            .replace("%4", percent(result.pass_mark))
-            .replace("%5", verdict)
         )
         self.kinds.setHorizontalHeaderLabels(
             [
@@ -222,14 +224,18 @@ class ExamResults(QWidget):
         for number, score in enumerate(result.rounds, start=1):
             wrong = len(score.mistakes) + score.missed
             text = (
-                QCoreApplication.translate("TableExam", "Round %1: %2 · mistakes: %3")
-                .replace("%1", str(number))
-                .replace("%2", percent(score.total.share))
-                .replace("%3", str(wrong))
+                fill(
+                    QCoreApplication.translate("TableExam", "Round %1: %2 · mistakes: %3"),
+                    str(number),
+                    percent(score.total.share),
+                    str(wrong),
+                )
                 if wrong
-                else QCoreApplication.translate("TableExam", "Round %1: %2 · no mistakes")
-                .replace("%1", str(number))
-                .replace("%2", percent(score.total.share))
+                else fill(
+                    QCoreApplication.translate("TableExam", "Round %1: %2 · no mistakes"),
+                    str(number),
+                    percent(score.total.share),
+                )
             )
             self.rounds.addItem(("✗ " if wrong else "✓ ") + text)
         self.rounds.setCurrentRow(current)

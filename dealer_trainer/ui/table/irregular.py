@@ -42,22 +42,26 @@ from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.roulette.api import parse_bet
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
 from dealer_trainer.rules.sic_bo.api import parse_bet as sic_bo_bet
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.digits import amount_key, ascii_digits
 from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import DICE_SCALE
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem, DiceItem
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.table.bets import TableBet, accepted_citation, reason_of, step_text
 from dealer_trainer.ui.table.felt import TableFelt
 
-IRREGULAR_STYLE = """
-#irregular { background: #fff6df; border: 2px solid #c77700; border-radius: 6px; }
-#irregularTitle { font-size: 15px; font-weight: 700; color: #7a4600; }
-#irregularSaid { font-size: 13px; }
-#choice { font-size: 13px; padding: 1px 5px; background: #ffffff; border: 1px solid #d0cbbf;
-          border-radius: 4px; }
-#choice[selected="true"] { background: #ffe1a6; border: 2px solid #c77700; }
+IRREGULAR_STYLE = f"""
+#irregular {{ background: {palette.IRREGULAR_TINT}; border: 2px solid {palette.IRREGULAR};
+              border-radius: 6px; }}
+#irregularTitle {{ font-size: 15px; font-weight: 700; color: {palette.IRREGULAR_TEXT}; }}
+#irregularSaid {{ font-size: 13px; }}
+#choice {{ font-size: 13px; padding: 1px 5px; background: {palette.PANEL};
+           border: 1px solid {palette.EDGE}; border-radius: 4px; }}
+#choice[selected="true"] {{ background: {palette.IRREGULAR_CHOSEN};
+                            border: 2px solid {palette.IRREGULAR}; }}
 """
 
 
@@ -154,8 +158,8 @@ def attempt_text(attempt: Attempt, round_: TableRound, names: Mapping[Target, Ta
         irregularity = irregularity_of(round_, attempt)
         if irregularity is not None:
             choice = irregularity.choice(attempt.ruling.choice)
-            return QCoreApplication.translate("TableIrregular", "Ruling: %1").replace(
-                "%1", render(choice.label)
+            return fill(
+                QCoreApplication.translate("TableIrregular", "Ruling: %1"), render(choice.label)
             )
     return step_text(attempt.step, names)
 
@@ -302,17 +306,16 @@ class IrregularityPanel(QFrame):
         if irregularity is None:
             return
         self.title.setText(
-            QCoreApplication.translate("TableIrregular", "Irregularity: %1").replace(
-                "%1", _tr(EVENT_TITLES[irregularity.event])
+            fill(
+                QCoreApplication.translate("TableIrregular", "Irregularity: %1"),
+                _tr(EVENT_TITLES[irregularity.event]),
             )
         )
         said = escape(render(irregularity.said))
         about = self.names.get(Target(bet=str(irregularity.detail.get("on", ""))))
         if about is not None:  # a player's request about one bet: whose bet it is
             said += "<br>" + escape(
-                QCoreApplication.translate("TableIrregular", "The bet: %1").replace(
-                    "%1", about.label
-                )
+                fill(QCoreApplication.translate("TableIrregular", "The bet: %1"), about.label)
             )
         self.said.setText(said)
         self.confirm_button.setText(QCoreApplication.translate("TableIrregular", "Rule so ↵"))
@@ -384,7 +387,7 @@ class FeltEvent:
         self.view.felt_scene().addItem(item)
         self._items.append(item)
 
-    def _ring(self, x: float, y: float, r: float, colour: str = "#c77700") -> None:
+    def _ring(self, x: float, y: float, r: float, colour: str = palette.IRREGULAR) -> None:
         ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
         ring.setPen(QPen(QColor(colour), 4, Qt.PenStyle.DashLine))
         ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
@@ -511,9 +514,9 @@ class FeltEvent:
                 die.setRotation(17 * (n - 1) + 9)
             self._add(die)
             if leaning:
-                self._ring(die.pos().x(), die.pos().y(), size * 0.8, "#ffffff")
+                self._ring(die.pos().x(), die.pos().y(), size * 0.8, colours.WHITE)
         if pending.event != sic_bo.DIE_COCKED:
-            self._ring(x, y, size * 2.3, "#ffffff")  # on the gold shaker: white shows
+            self._ring(x, y, size * 2.3, colours.WHITE)  # on the gold shaker: white shows
 
     def _chips_arriving(self, round_: TableRound, spot: str, amount: Decimal) -> None:
         """Late chips sliding onto a spot of the felt, ringed."""
@@ -538,10 +541,10 @@ class FeltEvent:
         font.setPixelSize(18)
         font.setBold(True)
         label.setFont(font)
-        label.setBrush(QBrush(QColor("#7a4600")))
+        label.setBrush(QBrush(QColor(palette.IRREGULAR_TEXT)))
         box = QGraphicsRectItem(label.boundingRect().adjusted(-8, -4, 8, 4), label)
-        box.setBrush(QBrush(QColor("#fff6df")))
-        box.setPen(QPen(QColor("#c77700"), 2))
+        box.setBrush(QBrush(QColor(palette.IRREGULAR_TINT)))
+        box.setPen(QPen(QColor(palette.IRREGULAR), 2))
         box.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         label.setZValue(170)

@@ -35,10 +35,12 @@ from dealer_trainer.drills.table.round import TableMode
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Step, Target, Verdict
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape, render
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import restore_size
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.table.bets import (
     TableBet,
     accepted_readings,
@@ -56,12 +58,13 @@ from dealer_trainer.ui.table.irregular import (
     right_citation,
 )
 
-REPLAY_STYLE = """
-#replayNow { font-size: 15px; background: #ffffff; border: 1px solid #d0cbbf;
-             border-radius: 6px; padding: 6px; }
-#replayNow[verdict="wrong"] { background: #fdf0ef; border: 2px solid #b3202a; }
-#replayNow[verdict="right"] { background: #eef8ef; border: 2px solid #2e7d32; }
-#replaySteps { font-size: 14px; background: #ffffff; }
+REPLAY_STYLE = f"""
+#replayNow {{ font-size: 15px; background: {palette.PANEL}; border: 1px solid {palette.EDGE};
+             border-radius: 6px; padding: 6px; }}
+#replayNow[verdict="wrong"] {{ background: {palette.WRONG_TINT};
+                               border: 2px solid {palette.WRONG}; }}
+#replayNow[verdict="right"] {{ background: {palette.OK_TINT}; border: 2px solid {palette.OK}; }}
+#replaySteps {{ font-size: 14px; background: {palette.PANEL}; }}
 """
 
 
@@ -168,13 +171,14 @@ class ReplayView(QWidget):
         for step in round_.summary().missed:
             item = QListWidgetItem(
                 "✗ "
-                + QCoreApplication.translate("TableReplay", "Missed: %1").replace(
-                    "%1", step_text(step, self.names)
+                + fill(
+                    QCoreApplication.translate("TableReplay", "Missed: %1"),
+                    step_text(step, self.names),
                 )
                 + "\n    "
                 + article_line(missed_citation(round_, step), round_.game)
             )
-            item.setForeground(QColor("#b3202a"))
+            item.setForeground(QColor(palette.WRONG))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.steps.addItem(item)
         if replay.agrees:
@@ -200,12 +204,12 @@ class ReplayView(QWidget):
             cited = right_citation(attempt, self.replay.round)
             line = article_line(cited, game, accepted_readings(self.replay.round, attempt))
             text = f"✓ {number}. {shown}\n    {line}"
-            colour = "#1b5e20"
+            colour = palette.OK
         else:
             reason = attempt_reason(attempt.verdict, attempt, self.replay.round, self.names)
             cited_wrong = article_line(attempt.verdict.citation, game)
             text = f"✗ {number}. {shown}\n    {reason}\n    {cited_wrong}"
-            colour = "#b3202a"
+            colour = palette.WRONG
         item = QListWidgetItem(text)
         item.setForeground(QColor(colour))
         return item
@@ -240,13 +244,16 @@ class ReplayView(QWidget):
             self.steps.setCurrentRow(-1)
         total = len(replay.frames)
         self.counter.setText(
-            QCoreApplication.translate("TableReplay", "Step %1 of %2")
-            .replace("%1", str(position + 1))
-            .replace("%2", str(total))
+            fill(
+                QCoreApplication.translate("TableReplay", "Step %1 of %2"),
+                str(position + 1),
+                str(total),
+            )
             if position >= 0
-            else QCoreApplication.translate(
-                "TableReplay", "The table as dealt · steps: %1"
-            ).replace("%1", str(total))
+            else fill(
+                QCoreApplication.translate("TableReplay", "The table as dealt · steps: %1"),
+                str(total),
+            )
         )
         self.first_button.setEnabled(position > -1)
         self.back_button.setEnabled(position > -1)
@@ -304,7 +311,7 @@ class ReplayView(QWidget):
                 text = f"<b>{escape(event_title(ruled))}</b><br>{text}"
                 if not attempt.accepted:
                     right = QCoreApplication.translate("TableReplay", "The right ruling: %1")
-                    text += "<br>" + escape(right.replace("%1", render(ruled.right.label)))
+                    text += "<br>" + escape(fill(right, render(ruled.right.label)))
             self.now.setText(text)
         self.now.setProperty("verdict", verdict)
         self.now.style().unpolish(self.now)

@@ -69,7 +69,7 @@ from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.ui.digits import ascii_digits
 from dealer_trainer.ui.drills.rendering import (
@@ -83,6 +83,7 @@ from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
@@ -112,35 +113,35 @@ from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
     DRILL_STYLE
-    + """
-#tableScreen { background: #f4f1ea; }
-#outcome { font-size: 17px; font-weight: 600; background: #ffffff; border: 1px solid #d0cbbf;
-           border-radius: 6px; padding: 6px; }
-#inHand { font-size: 16px; font-weight: 600; }
-#refusal { background: #fdf0ef; border: 2px solid #b3202a; border-radius: 6px; padding: 6px;
-           font-size: 15px; }
-#settled { background: #eef8ef; border: 2px solid #2e7d32; border-radius: 6px; padding: 6px;
-           font-size: 15px; }
-#steps, #stillBets { font-size: 14px; background: #ffffff; }
-#stillHeading { font-weight: 600; }
-#steps QScrollBar:vertical, #stillBets QScrollBar:vertical { width: 12px; background: #eeeae0;
-                                                             margin: 0; }
-#steps QScrollBar::handle:vertical, #stillBets QScrollBar::handle:vertical {
-    background: #b8b2a4; min-height: 24px; border-radius: 4px; margin: 2px; }
-#steps QScrollBar::handle:vertical:hover, #stillBets QScrollBar::handle:vertical:hover {
-    background: #8f897c; }
+    + f"""
+#tableScreen {{ background: {palette.PAPER}; }}
+#outcome {{ font-size: 17px; font-weight: 600; background: {palette.PANEL};
+            border: 1px solid {palette.EDGE}; border-radius: 6px; padding: 6px; }}
+#inHand {{ font-size: 16px; font-weight: 600; }}
+#refusal {{ background: {palette.WRONG_TINT}; border: 2px solid {palette.WRONG};
+            border-radius: 6px; padding: 6px; font-size: 15px; }}
+#settled {{ background: {palette.OK_TINT}; border: 2px solid {palette.OK}; border-radius: 6px;
+            padding: 6px; font-size: 15px; }}
+#steps, #stillBets {{ font-size: 14px; background: {palette.PANEL}; }}
+#stillHeading {{ font-weight: 600; }}
+#steps QScrollBar:vertical, #stillBets QScrollBar:vertical {{
+    width: 12px; background: {palette.SCROLL_TRACK}; margin: 0; }}
+#steps QScrollBar::handle:vertical, #stillBets QScrollBar::handle:vertical {{
+    background: {palette.SCROLL_HANDLE}; min-height: 24px; border-radius: 4px; margin: 2px; }}
+#steps QScrollBar::handle:vertical:hover, #stillBets QScrollBar::handle:vertical:hover {{
+    background: {palette.SCROLL_HANDLE_HOVER}; }}
 #steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical,
-#stillBets QScrollBar::add-line:vertical, #stillBets QScrollBar::sub-line:vertical { height: 0; }
+#stillBets QScrollBar::add-line:vertical, #stillBets QScrollBar::sub-line:vertical {{ height: 0; }}
 #steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical,
-#stillBets QScrollBar::add-page:vertical, #stillBets QScrollBar::sub-page:vertical {
-    background: none; }
-#floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
-#tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
-#roundClock { font-size: 16px; font-weight: 700; min-width: 70px; }
-#pace { font-size: 14px; font-weight: 600; padding: 2px 8px; border-radius: 4px; }
-#pace[against="ahead"] { background: #e3f3e4; color: #1b5e20; }
-#pace[against="behind"] { background: #fbe4e2; color: #8e1b22; }
-#pace[against="on"] { background: #eceae4; color: #333333; }
+#stillBets QScrollBar::add-page:vertical, #stillBets QScrollBar::sub-page:vertical {{
+    background: none; }}
+#floatTotal {{ font-size: 22px; font-weight: 700; min-width: 110px; }}
+#tableBar QPushButton, #floatBar QPushButton {{ font-size: 14px; padding: 5px 10px; }}
+#roundClock {{ font-size: 16px; font-weight: 700; min-width: 70px; }}
+#pace {{ font-size: 14px; font-weight: 600; padding: 2px 8px; border-radius: 4px; }}
+#pace[against="ahead"] {{ background: {palette.OK_TINT}; color: {palette.OK}; }}
+#pace[against="behind"] {{ background: {palette.WRONG_TINT}; color: {palette.WRONG}; }}
+#pace[against="on"] {{ background: {palette.NEUTRAL_TINT}; color: {palette.TEXT}; }}
 """
 )
 MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
@@ -213,10 +214,10 @@ class ChipFloat(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setProperty("chip", str(value))
             button.setAccessibleName(
-                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+                fill(QCoreApplication.translate("table", "Add a chip of %1"), chip.text)
             )
             button.setToolTip(
-                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+                fill(QCoreApplication.translate("table", "Add a chip of %1"), chip.text)
             )
             button.clicked.connect(lambda _=False, v=value: self.add_chip(v))
             self.rack.addWidget(button)
@@ -524,7 +525,7 @@ class TableScreen(QWidget):
             return
         if self.pending is not None:
             return  # asked already
-        from dealer_trainer.ui.instructor.confirm import (  # noqa: PLC0415 (when first asked)
+        from dealer_trainer.ui.kit.confirm import (  # noqa: PLC0415 (when first asked)
             Confirmation,
             ask_then,
         )
@@ -641,14 +642,14 @@ class TableScreen(QWidget):
                 ruled.ruling.citation if ruled is not None else None, round_.game
             )
             item.setText(f"✓ {shown}\n    {article}{readings_lines(attempt, round_)}")
-            item.setForeground(QColor("#1b5e20"))
+            item.setForeground(QColor(palette.OK))
             self.message.hide()
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation, round_.game)
             readings = readings_lines(attempt, round_)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}{readings}")
-            item.setForeground(QColor("#b3202a"))
+            item.setForeground(QColor(palette.WRONG))
             self._say(feedback_html(reason, article), "refusal")
         self.steps.add(item)
         self._show_pending()
@@ -712,7 +713,7 @@ class TableScreen(QWidget):
         if ring is None or ring.scene() is not scene:
             r = CHIP_DIAMETER / 2 + 9
             ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
-            ring.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DashLine))
+            ring.setPen(QPen(QColor(palette.FOCUS), 4, Qt.PenStyle.DashLine))
             ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             ring.setZValue(150)
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -777,14 +778,15 @@ class TableScreen(QWidget):
             )
             return
         if total is not None:
-            text = (
-                QCoreApplication.translate("table", "Paying %1: %2")
-                .replace("%1", escape(bet.title))
-                .replace("%2", format_money(total))
+            text = fill(
+                QCoreApplication.translate("table", "Paying %1: %2"),
+                escape(bet.title),
+                format_money(total),
             )
         else:
-            text = QCoreApplication.translate("table", "In hand: %1").replace(
-                "%1", escape(bet.label if bet.amount else bet.title)
+            text = fill(
+                QCoreApplication.translate("table", "In hand: %1"),
+                escape(bet.label if bet.amount else bet.title),
             )
         self.in_hand.setText(text)
 
@@ -882,7 +884,7 @@ class TableScreen(QWidget):
             )
             right = sum(a.accepted for a in round_.attempts)  # practice: the steps taken
             item.setText(f"✓ {right}. {shown}\n    {article}")
-            item.setForeground(QColor("#1b5e20"))
+            item.setForeground(QColor(palette.OK))
             self.message.hide()
             if step is not None:
                 self._show_done(step)
@@ -892,7 +894,7 @@ class TableScreen(QWidget):
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation, round_.game)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}")
-            item.setForeground(QColor("#b3202a"))
+            item.setForeground(QColor(palette.WRONG))
             self._say(feedback_html(reason, article), "refusal")
             self.float.clear()  # the refused payout goes back: the next one is built afresh
         self.steps.add(item)
@@ -904,9 +906,12 @@ class TableScreen(QWidget):
             self.problem = str(end_not_stored)
             self._say(
                 escape(
-                    QCoreApplication.translate(
-                        "table", "The round is settled, but its end was not recorded: %1"
-                    ).replace("%1", str(end_not_stored))
+                    fill(
+                        QCoreApplication.translate(
+                            "table", "The round is settled, but its end was not recorded: %1"
+                        ),
+                        str(end_not_stored),
+                    )
                 ),
                 "refusal",
             )
@@ -943,13 +948,13 @@ class TableScreen(QWidget):
             return
         mistakes = len(summary.mistakes)
         seconds = summary.ms // 1000
-        text = (
+        text = fill(
             QCoreApplication.translate(
                 "table", "Round settled. Steps: %1 · mistakes: %2 · time: %3"
-            )
-            .replace("%1", str(summary.steps))
-            .replace("%2", str(mistakes))
-            .replace("%3", f"{seconds // 60}:{seconds % 60:02d}")
+            ),
+            str(summary.steps),
+            str(mistakes),
+            f"{seconds // 60}:{seconds % 60:02d}",
         )
         self._say(
             escape(text)
@@ -995,10 +1000,10 @@ class TableScreen(QWidget):
         exam = self.exam
         assert exam is not None
         last = len(exam.played) == exam.rounds
-        text = (
-            QCoreApplication.translate("table", "Round %1 of %2 is over.")
-            .replace("%1", str(len(exam.played)))
-            .replace("%2", str(exam.rounds))
+        text = fill(
+            QCoreApplication.translate("table", "Round %1 of %2 is over."),
+            str(len(exam.played)),
+            str(exam.rounds),
         )
         then = (
             QCoreApplication.translate("table", "The results: N or Enter.")
@@ -1075,13 +1080,13 @@ class TableScreen(QWidget):
         against = self.pace.against(self.target)
         goal = str(self.target)
         if shown is None or against is None:
-            text = _tr(TARGET_TEXTS[self.game]).replace("%1", goal)
+            text = fill(_tr(TARGET_TEXTS[self.game]), goal)
             name = "on"
         else:
             text = (
-                _tr(PACE_TEXTS[self.game]).replace("%1", str(shown))
+                fill(_tr(PACE_TEXTS[self.game]), str(shown))
                 + " · "
-                + _tr(AGAINST_TEXTS[against]).replace("%1", goal)
+                + fill(_tr(AGAINST_TEXTS[against]), goal)
             )
             name = AGAINST_NAMES[against]
         self.pace_label.setText(text)
@@ -1097,8 +1102,9 @@ class TableScreen(QWidget):
             explained += "\n" + (
                 QCoreApplication.translate("table", "1 round given up")
                 if self.pace.given_up == 1
-                else QCoreApplication.translate("table", "%1 rounds given up").replace(
-                    "%1", str(self.pace.given_up)
+                else fill(
+                    QCoreApplication.translate("table", "%1 rounds given up"),
+                    str(self.pace.given_up),
                 )
             )
         self.pace_label.setToolTip(explained)
@@ -1113,9 +1119,12 @@ class TableScreen(QWidget):
         self.problem = problem_text(exc)
         self._say(
             escape(
-                QCoreApplication.translate(
-                    "table", "This step was not recorded, so it does not count: %1"
-                ).replace("%1", problem_text(exc))
+                fill(
+                    QCoreApplication.translate(
+                        "table", "This step was not recorded, so it does not count: %1"
+                    ),
+                    problem_text(exc),
+                )
             ),
             "refusal",
         )
@@ -1180,15 +1189,15 @@ class TableScreen(QWidget):
         self.title_label.setText(game)
         if self.exam is not None:
             self.round_label.setText(
-                QCoreApplication.translate("table", "Round %1 of %2")
-                .replace("%1", str(self.rounds_played))
-                .replace("%2", str(self.exam.rounds))
+                fill(
+                    QCoreApplication.translate("table", "Round %1 of %2"),
+                    str(self.rounds_played),
+                    str(self.exam.rounds),
+                )
             )
         else:
             self.round_label.setText(
-                QCoreApplication.translate("table", "Round %1").replace(
-                    "%1", str(self.rounds_played)
-                )
+                fill(QCoreApplication.translate("table", "Round %1"), str(self.rounds_played))
             )
         round_ = self.round
         if round_ is None:
@@ -1199,8 +1208,9 @@ class TableScreen(QWidget):
             self.outcome.setText(waiting)
         elif self.game == Game.ROULETTE:
             self.outcome.setText(
-                QCoreApplication.translate("table", "The ball is in %1.").replace(
-                    "%1", str(request["outcome"]["number"])
+                fill(
+                    QCoreApplication.translate("table", "The ball is in %1."),
+                    str(request["outcome"]["number"]),
                 )
             )
         elif self.game == Game.CRAPS:  # the throw, and where the shooter's hand stands
@@ -1208,11 +1218,13 @@ class TableScreen(QWidget):
         elif self.game == Game.SIC_BO:
             dice = sorted(int(d) for d in request["outcome"]["dice"])
             self.outcome.setText(
-                QCoreApplication.translate("table", "The dice: %1, %2 and %3, a total of %4.")
-                .replace("%1", str(dice[0]))
-                .replace("%2", str(dice[1]))
-                .replace("%3", str(dice[2]))
-                .replace("%4", str(sum(dice)))
+                fill(
+                    QCoreApplication.translate("table", "The dice: %1, %2 and %3, a total of %4."),
+                    str(dice[0]),
+                    str(dice[1]),
+                    str(dice[2]),
+                    str(sum(dice)),
+                )
             )
         elif isinstance(round_, StudRound):  # dealt from the first card: as the felt shows
             self.outcome.setText(outcome_html(round_))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.rules.procedure import Target
+from dealer_trainer.rules.text import fill
 
 ROWS = 4  # rows shown at once where the panel has room; more scroll
 FEWEST = 1  # rows kept where it has not (Caribbean Stud's showdown beside its hands)
@@ -168,11 +169,12 @@ class StillToSettle(QWidget):
                 )
             )
         else:
-            text = (
+            text = fill(
                 QCoreApplication.translate("table", "Not dealt with yet: %1")
                 if self._exam
-                else QCoreApplication.translate("table", "Still to settle: %1")
-            ).replace("%1", str(count))
+                else QCoreApplication.translate("table", "Still to settle: %1"),
+                str(count),
+            )
         if text != self.heading.text():
             self.heading.setText(text)
             self.heading.setToolTip(text)  # whole, where a narrow panel cuts it

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from dealer_trainer.drills.table.stud_dealing import Moment, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Verdict
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.drills.rendering import format_money
 
 CONTEXT = "studdeal"
@@ -84,7 +84,7 @@ def translated(text: str) -> str:
 def seat_name(box: int | None) -> str:
     if box is None:
         return QCoreApplication.translate("studdeal", "the dealer")
-    return QCoreApplication.translate("studdeal", "box %1").replace("%1", str(box))
+    return fill(QCoreApplication.translate("studdeal", "box %1"), str(box))
 
 
 def call_text(call: DealerCall) -> str:
@@ -93,26 +93,26 @@ def call_text(call: DealerCall) -> str:
     if call.action is CallAction.DEAL:
         if call.box is None:
             return QCoreApplication.translate("studdeal", "Card to the dealer")
-        return QCoreApplication.translate("studdeal", "Card to box %1").replace("%1", box)
+        return fill(QCoreApplication.translate("studdeal", "Card to box %1"), box)
     if call.action is CallAction.ACCEPT_BET:
-        return QCoreApplication.translate("studdeal", "Progressive bet of box %1 accepted").replace(
-            "%1", box
+        return fill(
+            QCoreApplication.translate("studdeal", "Progressive bet of box %1 accepted"), box
         )
     if call.action is CallAction.REFUSE_BET:
-        return QCoreApplication.translate("studdeal", "Progressive bet of box %1 refused").replace(
-            "%1", box
+        return fill(
+            QCoreApplication.translate("studdeal", "Progressive bet of box %1 refused"), box
         )
     if call.action is CallAction.ACCEPT_RAISE:
-        return QCoreApplication.translate("studdeal", "Raise of box %1 accepted").replace("%1", box)
+        return fill(QCoreApplication.translate("studdeal", "Raise of box %1 accepted"), box)
     if call.action is CallAction.REFUSE_RAISE:
-        return QCoreApplication.translate("studdeal", "Raise of box %1 refused").replace("%1", box)
+        return fill(QCoreApplication.translate("studdeal", "Raise of box %1 refused"), box)
     if call.qualifies:  # the qualification call
         return QCoreApplication.translate("studdeal", "The dealer qualifies")
     return QCoreApplication.translate("studdeal", "The dealer does not qualify")
 
 
 def waiting_text(wait: Wait) -> str:
-    return translated(_WAITING[wait.moment]).replace("%1", str(wait.box))
+    return fill(translated(_WAITING[wait.moment]), str(wait.box))
 
 
 def prompt(wait: Wait) -> str:
@@ -121,11 +121,15 @@ def prompt(wait: Wait) -> str:
         return translated(
             PROMPTS[Moment.DEAL.value + "_machine" if len(wait.cards) > 1 else Moment.DEAL]
         )
-    text = translated(PROMPTS[wait.moment]).replace("%1", str(wait.box))
     if wait.moment is Moment.RAISE:
         assert wait.amount is not None and wait.ante is not None
-        text = text.replace("%2", format_money(wait.amount)).replace("%3", format_money(wait.ante))
-    return text
+        return fill(
+            translated(PROMPTS[wait.moment]),
+            str(wait.box),
+            format_money(wait.amount),
+            format_money(wait.ante),
+        )
+    return fill(translated(PROMPTS[wait.moment]), str(wait.box))
 
 
 def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
@@ -136,28 +140,28 @@ def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
         return QCoreApplication.translate("table", "This step is not right.")
     text = translated(sentence)
     if code == "dealt_out_of_order" and wait is not None:
-        return text.replace("%1", seat_name(wait.box))
+        return fill(text, seat_name(wait.box))
     if code in ("wrong_raise_accepted", "right_raise_refused") and wait is not None:
         amount = wait.amount or Decimal(0)
         ante = wait.ante or Decimal(0)
-        return text.replace("%1", format_money(amount)).replace("%2", format_money(2 * ante))
+        return fill(text, format_money(amount), format_money(2 * ante))
     if code == "wrong_qualification" and wait is not None:
         qualifies = isinstance(wait.right, DealerCall) and wait.right.qualifies
-        return text.replace(
-            "%1",
+        return fill(
+            text,
             QCoreApplication.translate("studdeal", "qualifies")
             if qualifies
             else QCoreApplication.translate("studdeal", "does not qualify"),
         )
     if code == "not_this_step":
         if wait is None:
-            return text.replace(
-                "%1",
+            return fill(
+                text,
                 QCoreApplication.translate(
                     "studdeal", "the cards are out and the dealer has called."
                 ),
             )
-        return text.replace("%1", waiting_text(wait))
+        return fill(text, waiting_text(wait))
     return text
 
 

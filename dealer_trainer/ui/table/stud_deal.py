@@ -32,9 +32,11 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.digits import amount_key
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.table.bets import TableBet
 from dealer_trainer.ui.table.steady import SteadyLabel
 from dealer_trainer.ui.table.stud_calls import prompt
@@ -45,11 +47,12 @@ _DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
 #: The answers in one row: a box each and the dealer while dealing (seven boxes at most).
 _COLUMNS = 8
 
-STYLE = """
-#studDeal { background: #fffaf0; border: 2px solid #c9a227; border-radius: 6px; }
-#studPrompt { font-size: 15px; font-weight: 600; }
-#studEvent { font-size: 15px; font-weight: 600; color: #8e1b22; }
-#studDeal QPushButton { font-size: 14px; padding: 4px 8px; }
+STYLE = f"""
+#studDeal {{ background: {palette.DEALING_TINT}; border: 2px solid {palette.DEALING_EDGE};
+             border-radius: 6px; }}
+#studPrompt {{ font-size: 15px; font-weight: 600; }}
+#studEvent {{ font-size: 15px; font-weight: 600; color: {palette.DEALING_TEXT}; }}
+#studDeal QPushButton {{ font-size: 14px; padding: 4px 8px; }}
 """
 
 
@@ -186,9 +189,7 @@ class StudDealPanel(QFrame):
                 answers.append(
                     (
                         f"deal:{box}",
-                        QCoreApplication.translate("studdeal", "Box %1 (%1)").replace(
-                            "%1", str(box)
-                        ),
+                        fill(QCoreApplication.translate("studdeal", "Box %1 (%1)"), str(box)),
                     )
                 )
             answers.append(("deal:dealer", QCoreApplication.translate("studdeal", "Dealer (0)")))
@@ -447,10 +448,10 @@ def outcome_html(round_: StudRound) -> str:
     dealer = QCoreApplication.translate("drills", "Dealer")
     if round_.waiting is not None:
         total = 5 * len(cards)
-        out = (
-            QCoreApplication.translate("studdeal", "Cards dealt: %1 of %2")
-            .replace("%1", str(round_.cards_out()))
-            .replace("%2", str(total))
+        out = fill(
+            QCoreApplication.translate("studdeal", "Cards dealt: %1 of %2"),
+            str(round_.cards_out()),
+            str(total),
         )
         return f"{escape(out)}<br><b>{dealer}:</b> {_shown(cards['dealer'])}"
     lines = []
@@ -460,9 +461,7 @@ def outcome_html(round_: StudRound) -> str:
         if owner == "dealer":
             name = dealer
         else:
-            name = QCoreApplication.translate("drills", "Box %1").replace(
-                "%1", owner.removeprefix("box-")
-            )
+            name = fill(QCoreApplication.translate("drills", "Box %1"), owner.removeprefix("box-"))
         lines.append(f"<b>{name}:</b> {_shown(codes)}")
     return "<br>".join(lines)
 

@@ -310,7 +310,7 @@ def test_the_instructor_changes_the_password(qtbot: QtBot, cohort: Cohort) -> No
 def test_an_exam_given_by_mistake_is_withdrawn_once_asked_and_a_sat_one_cannot_be(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
-    from dealer_trainer.ui.instructor.confirm import Confirmation
+    from dealer_trainer.ui.kit.confirm import Confirmation
 
     exams = panel(qtbot, cohort)
     exam = exams.current_exam()

@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import AccessDeniedError, StorageError
-from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.kit.background import Jobs
 
 
 def test_results_come_back_on_the_gui_thread(qtbot: QtBot) -> None:

@@ -16,8 +16,8 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.instructor import InstructorWindow
-from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog
 from dealer_trainer.ui.instructor.groups import GroupDialog, MembersDialog, tick, ticked
+from dealer_trainer.ui.kit.confirm import Confirmation, RenameDialog
 from dealer_trainer.ui.sign_in import SignInDialog
 from tests.storage import conftest as storage_fixtures
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.ui.kit.status import ERROR_STYLE
+
 
 class Confirmation(QMessageBox):
     """ "Archive Ana Lei?" with the action and Cancel; Cancel is the default unless asked."""
@@ -77,7 +79,7 @@ class FormDialog(QDialog):
         self.message.setObjectName("refusal")
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, never HTML
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b71c1c;")
+        self.message.setStyleSheet(ERROR_STYLE)
         self.message.hide()  # until a refusal: no empty line meanwhile
         self.rejected.connect(lambda: self.decided.emit(False))
         self.setWindowModality(Qt.WindowModality.WindowModal)

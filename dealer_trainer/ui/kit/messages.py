@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-ERROR_STYLE = "color: #b71c1c;"
+from dealer_trainer.ui.kit.status import ERROR_STYLE
 
 
 class DialogMessage(QLabel):

@@ -1,0 +1,16 @@
+"""The screens' kit: what every screen does the same way.
+
+- :mod:`~dealer_trainer.ui.kit.palette`: the screens' colours, named by what they mean (the
+  felt's physical colours are in :mod:`dealer_trainer.ui.felt.colours`);
+- :mod:`~dealer_trainer.ui.kit.status`: a tab's status line, :class:`StatusLine`;
+- :mod:`~dealer_trainer.ui.kit.writes`: a storage write, its failure said one way, and the
+  one change signal (``records().changed``) the views listen to;
+- :mod:`~dealer_trainer.ui.kit.background`: reads off the GUI thread (``Jobs``);
+- :mod:`~dealer_trainer.ui.kit.confirm`: the confirmations and the dialogs that try a change;
+- :mod:`~dealer_trainer.ui.kit.messages`: a dialog's message line;
+- :mod:`~dealer_trainer.ui.kit.retry_wait`: the wait after a wrong password.
+
+A translated sentence's placeholders are filled with :func:`dealer_trainer.rules.text.fill`
+(in the bottom layer, so that the reports and the felts' labels use it too). Nothing here
+imports storage at start-up; each module is imported where it is used.
+"""
