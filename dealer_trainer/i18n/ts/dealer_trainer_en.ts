@@ -6401,12 +6401,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>%1 can now sign in with the login %2 and the password you gave.</source>
+        <location line="+15"/>
+        <source>%1 can now sign in with the login %2 and the password you gave, once: at that sign-in they choose their own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6886,7 +6886,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+341"/>
+        <location filename="../../ui/instructor/people.py" line="+344"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9097,7 +9097,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-334"/>
+        <location filename="../../ui/instructor/people.py" line="-337"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation type="unfinished"></translation>
@@ -9179,12 +9179,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>%1 can now sign in with the login %2 and the password you gave.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+53"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9259,18 +9254,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-222"/>
+        <location filename="../../ui/instructor/people.py" line="-225"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-35"/>
-        <location line="+225"/>
+        <location line="+228"/>
         <source>Arch&amp;ive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-227"/>
         <source>Rename…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9315,7 +9310,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+33"/>
+        <source>%1 can now sign in with the login %2 and the password you gave, once: at that sign-in they choose their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation type="unfinished"></translation>
     </message>

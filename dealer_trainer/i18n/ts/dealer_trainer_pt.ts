@@ -6402,12 +6402,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As duas palavras-passe são diferentes.</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>%1 can now sign in with the login %2 and the password you gave.</source>
-        <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
+        <location line="+15"/>
+        <source>%1 can now sign in with the login %2 and the password you gave, once: at that sign-in they choose their own.</source>
+        <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou, uma só vez: nesse início de sessão escolhe a sua própria.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
         <translation>A nova palavra-passe de %1 está definida: inicia sessão com ela quando for activado de novo.</translation>
     </message>
@@ -6887,7 +6887,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+341"/>
+        <location filename="../../ui/instructor/people.py" line="+344"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -9098,7 +9098,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-334"/>
+        <location filename="../../ui/instructor/people.py" line="-337"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -9180,12 +9180,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O n.º de funcionário %1 é de %2: cada formando tem o seu.</translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>%1 can now sign in with the login %2 and the password you gave.</source>
-        <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+53"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
     </message>
@@ -9260,18 +9255,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-222"/>
+        <location filename="../../ui/instructor/people.py" line="-225"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
     <message>
         <location line="-35"/>
-        <location line="+225"/>
+        <location line="+228"/>
         <source>Arch&amp;ive</source>
         <translation>Ar&amp;quivar</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-227"/>
         <source>Rename…</source>
         <translation>Mudar o nome…</translation>
     </message>
@@ -9316,7 +9311,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+33"/>
+        <source>%1 can now sign in with the login %2 and the password you gave, once: at that sign-in they choose their own.</source>
+        <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou, uma só vez: nesse início de sessão escolhe a sua própria.</translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>

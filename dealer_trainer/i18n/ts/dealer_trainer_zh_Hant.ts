@@ -6397,12 +6397,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>兩次輸入的密碼不相同。</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>%1 can now sign in with the login %2 and the password you gave.</source>
-        <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
+        <location line="+15"/>
+        <source>%1 can now sign in with the login %2 and the password you gave, once: at that sign-in they choose their own.</source>
+        <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入一次：登入時須自行設定自己的密碼。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
         <translation>%1 的新密碼已設定：重新啟用後即可以此密碼登入。</translation>
     </message>
@@ -6882,7 +6882,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+341"/>
+        <location filename="../../ui/instructor/people.py" line="+344"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -9088,7 +9088,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-334"/>
+        <location filename="../../ui/instructor/people.py" line="-337"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>新學員的全名</translation>
@@ -9170,12 +9170,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>員工編號 %1 屬於 %2：每名學員各有自己的編號。</translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>%1 can now sign in with the login %2 and the password you gave.</source>
-        <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+53"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 從現在起以新密碼登入。</translation>
     </message>
@@ -9250,18 +9245,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-222"/>
+        <location filename="../../ui/instructor/people.py" line="-225"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
     <message>
         <location line="-35"/>
-        <location line="+225"/>
+        <location line="+228"/>
         <source>Arch&amp;ive</source>
         <translation>封存(&amp;I)</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-227"/>
         <source>Rename…</source>
         <translation>更改名稱…</translation>
     </message>
@@ -9306,7 +9301,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+33"/>
+        <source>%1 can now sign in with the login %2 and the password you gave, once: at that sign-in they choose their own.</source>
+        <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入一次：登入時須自行設定自己的密碼。</translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>

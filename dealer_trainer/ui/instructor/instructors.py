@@ -145,7 +145,10 @@ class InstructorsPanel(AccountRoster[InstructorAccount]):
 
     def _added_text(self, account: InstructorAccount) -> str:
         return fill(
-            self.tr("%1 can now sign in with the login %2 and the password you gave."),
+            self.tr(
+                "%1 can now sign in with the login %2 and the password you gave, once: at that "
+                "sign-in they choose their own."
+            ),
             account.name,
             account.login,
         )

@@ -177,7 +177,10 @@ class TraineesPanel(AccountRoster[TraineeProfile]):
 
     def _added_text(self, trainee: TraineeProfile) -> str:
         return fill(
-            self.tr("%1 can now sign in with the login %2 and the password you gave."),
+            self.tr(
+                "%1 can now sign in with the login %2 and the password you gave, once: at that "
+                "sign-in they choose their own."
+            ),
             trainee.name,
             self._logins.get(trainee.id, ("", False))[0],
         )
