@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Row, Select, delete, insert, or_, select, upd
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
-from dealer_trainer.storage import audit, centre, certification, transcript
+from dealer_trainer.storage import audit, centre, certification, graded, transcript
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
     Certification,
@@ -487,6 +487,10 @@ class TraineeDesk:
         dealt, the steps right, the pace (``storage.table_stats``)."""
         return self._store.read(lambda c: table_figures(c, self.trainee_id))
 
+    def grading_wait(self) -> graded.GradingWait:
+        """How many of this trainee's answers wait for the centre's grader, since when."""
+        return self._store.read(lambda c: graded.grading_wait(c, [self.trainee_id]))
+
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
         """This trainee's own accuracy and median time per skill per day."""
         return self._store.read(
@@ -948,6 +952,16 @@ class InstructorDesk:
                 trainee_ids=trainee_ids,
             )
         )
+
+    def grading_wait(self, trainee_ids: Collection[int] | None = None) -> graded.GradingWait:
+        """How many answers (of ``trainee_ids``, else all) wait for the centre's grader, and
+        since when: they are in no figure yet (none on a single PC, where the app grades)."""
+        return self._read(lambda c: graded.grading_wait(c, trainee_ids))
+
+    def flagged_answers(self, first_day: date, last_day: date) -> list[graded.FlaggedAnswer]:
+        """The answers of those days the centre's grader flagged, newest first, each with
+        the reason in words (none on a single PC)."""
+        return self._read(lambda c: graded.flagged_answers(c, first_day, last_day))
 
     def trainee_spans(
         self, first_day: date, last_day: date, trainee_ids: Collection[int] | None = None

@@ -32,9 +32,9 @@ from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
 from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
+from dealer_trainer.storage.graded import answers_of
 from dealer_trainer.storage.groups import NO_GROUP
 from dealer_trainer.storage.models import (
-    AnswerRow,
     ExamAssignmentRow,
     ExamRow,
     GroupMemberRow,
@@ -127,14 +127,16 @@ def _plan(row: Any) -> PracticePlan:
 
 
 def _progress(connection: Connection, assignment: Any, plan: PracticePlan) -> PlanProgress:
-    """Count the trainee's answers of the plan's skills, outside exams, since assigned."""
+    """Count the trainee's answers of the plan's skills, outside exams, since assigned (on
+    a centre's server the graded ones, by the server's clock: ``storage.graded``)."""
+    answers = answers_of(connection).c
     counted = (
-        select(AnswerRow.answered_at)
-        .join(SessionRow, SessionRow.id == AnswerRow.session_id)
+        select(answers.answered_at)
+        .join(SessionRow, SessionRow.id == answers.session_id)
         .where(
-            AnswerRow.trainee_id == assignment.trainee_id,
-            AnswerRow.skill.in_(plan.skills),
-            AnswerRow.answered_at > assignment.assigned_at,
+            answers.trainee_id == assignment.trainee_id,
+            answers.skill.in_(plan.skills),
+            answers.answered_at > assignment.assigned_at,
             SessionRow.kind != "exam",
         )
     )
@@ -144,9 +146,7 @@ def _progress(connection: Connection, assignment: Any, plan: PracticePlan) -> Pl
     finished = None
     if done >= plan.item_count:
         finished = connection.execute(
-            counted.order_by(AnswerRow.answered_at, AnswerRow.id)
-            .limit(1)
-            .offset(plan.item_count - 1)
+            counted.order_by(answers.answered_at, answers.id).limit(1).offset(plan.item_count - 1)
         ).scalar_one()
     return PlanProgress(
         assignment.id, plan, assignment.trainee_id, assignment.assigned_at, int(done), finished

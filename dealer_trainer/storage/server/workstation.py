@@ -34,7 +34,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.text import T
-from dealer_trainer.storage import audit, engine
+from dealer_trainer.storage import audit, engine, graded
 from dealer_trainer.storage.access import Passwords, check_new_password
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
 from dealer_trainer.storage.errors import AccessDeniedError, SittingRefusedError, StorageError
@@ -164,6 +164,7 @@ class ServerStore(Store):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        graded.mark_server(self._engine)  # its views read the grader's record
         self.person = person
         self._password_check = password_check
         self._people: dict[str, Person] = {}
