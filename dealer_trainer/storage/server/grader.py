@@ -766,7 +766,7 @@ class Grader:
 #: a trainee's login can flood the channel), the grader does one pass for all those queued
 #: when it wakes, and at most this many passes a second: a flood costs it a pass now and
 #: then, never the answers' grades (what is pending is read from the tables).
-MAX_PASSES_PER_S = 20.0
+MAX_PASSES_PER_S = 5.0
 
 
 def _notifications(connection: Any, timeout: float) -> Iterator[Any]:

@@ -1,0 +1,251 @@
+"""Issue 36: on the centre's server the views read the grader's record. A workstation that
+marks wrong answers right and quick (its ``correct`` and ``time_taken_ms``), back-dated,
+moves no figure of the dashboard, mastery, the standards' shares or a plan: those count the
+grader's verdicts, the times by the server's clock and the server's day; answers not graded
+yet are counted in words ("N answers wait for grading, since …"), not as right or wrong;
+the answers the grader flagged are listed for the instructor with the reason. The grader's
+channel cannot be flooded by a trainee's login into a pass per notification."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import psycopg
+import pytest
+from psycopg import errors
+
+from dealer_trainer.drills.grading import grade
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.sessions import ItemSpec, Outcome
+from dealer_trainer.storage import SessionKind
+from dealer_trainer.storage.centre import ZONE
+from dealer_trainer.storage.recorder import answer_record
+from dealer_trainer.storage.records import AnswerRecord
+from dealer_trainer.storage.server.grader import MAX_PASSES_PER_S
+from dealer_trainer.storage.server.workstation import (
+    ServerInstructorDesk,
+    ServerStore,
+    ServerTraineeDesk,
+    open_server_store,
+)
+from tests.storage.conftest import MACAU, FakeClock
+from tests.storage.server.conftest import Centre, right_answer, wrong_answer
+
+SKILL = "roulette.straight_up"
+LONG_AGO = datetime(2000, 1, 1, 12, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def people(centre: Centre) -> dict[str, str]:
+    ina = centre.add("instructor", "gvi", "Gvi Instructor")
+    return {
+        "ina": ina,
+        "fox": centre.add("trainee", "fox", "Fox Forger", by=ina),
+        "flo": centre.add("trainee", "flo", "Flo Flooder", by=ina),
+    }
+
+
+def _open(centre: Centre, login: str) -> ServerStore:
+    return open_server_store(
+        centre.workstation_url,
+        login,
+        centre.passwords[login],
+        clock=FakeClock(datetime.now(UTC)),
+        day_zone=MACAU,
+        instructor_idle=timedelta(days=1),
+    )
+
+
+def _trainee(store: ServerStore, centre: Centre) -> ServerTraineeDesk:
+    return store.trainee_desk(
+        store.sign_in(store.person.login, centre.passwords[store.person.login])
+    )
+
+
+def _instructor(store: ServerStore, centre: Centre) -> ServerInstructorDesk:
+    person = store.sign_in(store.person.login, centre.passwords[store.person.login])
+    assert person.session is not None
+    return store.instructor(person.session)
+
+
+def _practice(seed: int, *, right: bool, forged: bool) -> AnswerRecord:
+    """A practice answer as the app records it; ``forged``: marked right, answered in 1 ms
+    and back-dated to 2000, whatever was given."""
+    item = ItemSpec(SKILL, seed, Difficulty(1), "roulette-2003").make()
+    given = right_answer(item) if right else wrong_answer(item)
+    record = answer_record(Outcome(item, given, grade(item, given), 4000), LONG_AGO)
+    if forged:
+        record = dataclasses.replace(record, correct=True, time_taken_ms=1)
+    return record
+
+
+def wait_answers_graded(centre: Centre, session_id: int, timeout: float = 60.0) -> None:
+    """Return once every answer of the session has its grade (the grader's ``dt_graded``
+    notification ``answers:<session>``, or nothing waits already)."""
+
+    def waiting(owner: psycopg.Connection) -> bool:
+        row = owner.execute(
+            "SELECT count(*) FROM answers a WHERE a.session_id = %s AND NOT EXISTS "
+            "(SELECT 1 FROM answer_grades g WHERE g.answer_id = a.id)",
+            (session_id,),
+        ).fetchone()
+        return row is not None and row[0] > 0
+
+    with centre.owner_connection() as watch:
+        watch.execute("LISTEN dt_graded")
+        until = time.monotonic() + timeout
+        while waiting(watch):
+            left = until - time.monotonic()
+            assert left > 0, f"the answers of session {session_id} were not graded"
+            for _ in watch.notifies(timeout=left, stop_after=1):
+                pass
+
+
+@pytest.fixture(scope="module")
+def forged(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, object]]:
+    """Fox's practice with the grader down: 2 right answers, 4 wrong ones sent as right in
+    1 ms, back-dated; what the views said then; then the grader is back and grades them."""
+    assert centre.grader is not None
+    centre.grader.stop()
+    try:
+        with _open(centre, people["fox"]) as store:
+            fox = _trainee(store, centre)
+            session = fox.start_session("roulette-2003", SessionKind.PRACTICE)
+            for seed in (1, 2):
+                fox.record_answer(session.id, _practice(seed, right=True, forged=False))
+            for seed in (3, 4, 5, 6):
+                fox.record_answer(session.id, _practice(seed, right=False, forged=True))
+            own_wait = fox.grading_wait()
+            fox_id = fox.trainee_id
+        with _open(centre, people["ina"]) as store:
+            desk = _instructor(store, centre)
+            today = datetime.now(ZONE).date()
+            before = {
+                "wait": desk.grading_wait(),
+                "stats": desk.daily_skill_stats(today, today, trainee_id=fox_id),
+                "cohort": desk.daily_skill_stats(today, today),
+            }
+    finally:
+        centre.grader.start()
+    wait_answers_graded(centre, session.id)
+    yield {"session": session.id, "fox": fox_id, "own_wait": own_wait, **before}
+
+
+def test_answers_waiting_for_grading_are_said_in_words_and_counted_nowhere(
+    forged: dict[str, object],
+) -> None:
+    wait = forged["wait"]
+    assert wait.answers == 6  # type: ignore[attr-defined]
+    words = wait.words(ZONE).english()  # type: ignore[attr-defined]
+    assert words.startswith("6 answers wait for grading, since ")
+    assert forged["own_wait"].answers == 6  # type: ignore[attr-defined]
+    assert forged["stats"] == [] and forged["cohort"] == []
+
+
+def test_the_dashboard_counts_the_graders_verdicts_times_and_days(
+    centre: Centre, people: dict[str, str], forged: dict[str, object]
+) -> None:
+    session, fox_id = forged["session"], forged["fox"]
+    today = datetime.now(ZONE).date()
+    with centre.owner_connection() as owner:
+        rows = owner.execute(
+            "SELECT a.time_taken_ms, a.recorded_at, a.answered_day, s.started_at "
+            "FROM answers a JOIN training_sessions s ON s.id = a.session_id "
+            "WHERE a.session_id = %s ORDER BY a.id",
+            (session,),
+        ).fetchall()
+    # The day is the centre's day by the server's clock, not the back-dated one.
+    assert {day for _, _, day, _ in rows} == {today}
+    # The time that counts: the server's since the answer before, or the workstation's.
+    counted, previous = [], rows[0][3]
+    for client_ms, recorded, _, _ in rows:
+        counted.append(max(client_ms, (recorded - previous) // timedelta(milliseconds=1)))
+        previous = recorded
+    ordered = sorted(counted)
+    median = Decimal(ordered[2] + ordered[3]) / 2
+    with _open(centre, people["ina"]) as store:
+        desk = _instructor(store, centre)
+        assert desk.grading_wait().answers == 0
+        assert desk.grading_wait().words() is None
+        [mine] = desk.daily_skill_stats(today, today, trainee_id=fox_id)  # type: ignore[arg-type]
+        assert (mine.answers, mine.correct, mine.median_time_ms) == (6, 2, median)
+        [cohort] = desk.daily_skill_stats(today, today)
+        assert (cohort.answers, cohort.correct, cohort.median_time_ms) == (6, 2, median)
+        span = desk.trainee_spans(today, today)[fox_id]  # type: ignore[index]
+        assert (span.overall.answers, span.overall.correct) == (6, 2)
+        shares = desk.standards.speed_shares(today, today, [fox_id])  # type: ignore[list-item]
+        assert (shares[0].answers, shares[0].right) == (6, 2)
+        assert SKILL in desk.standards.recount_within()  # dt_recount_within, graded
+        shares = desk.standards.speed_shares(today, today, [fox_id])  # type: ignore[list-item]
+        assert (shares[0].answers, shares[0].right) == (6, 2)
+        assert shares[0].within <= 2
+    with _open(centre, people["fox"]) as store:
+        fox = _trainee(store, centre)
+        [own] = fox.my_daily_skill_stats(today, today)
+        assert (own.answers, own.correct) == (6, 2)
+        _rule, mastery = fox.standing.mastery()
+        assert mastery[SKILL].answers == 6 and mastery[SKILL].good <= 2
+
+
+def test_the_answers_the_grader_flagged_are_listed_with_the_reason(
+    centre: Centre, people: dict[str, str], forged: dict[str, object]
+) -> None:
+    today = datetime.now(ZONE).date()
+    with _open(centre, people["ina"]) as store:
+        flagged = _instructor(store, centre).flagged_answers(today, today)
+    mine = [f for f in flagged if f.trainee_id == forged["fox"]]
+    assert len(mine) == 4
+    assert {f.reason.english() for f in mine} == {
+        "The workstation said right; the grader's verdict is wrong."
+    }
+    with centre.connect(people["fox"]) as raw, pytest.raises(errors.InsufficientPrivilege):
+        raw.execute("SELECT * FROM flagged_answers")
+
+
+def test_a_trainee_cannot_write_the_rollups_or_count_them_from_their_own_verdict(
+    centre: Centre, people: dict[str, str], forged: dict[str, object]
+) -> None:
+    """The rollups are the grades': an answer row a trainee inserts is counted only once
+    graded, and a rollup row cannot be written by them."""
+    with centre.connect(people["fox"]) as raw:
+        for table in ("daily_skill_counts", "trainee_skill_days"):
+            with pytest.raises(errors.InsufficientPrivilege):
+                raw.execute(
+                    f"INSERT INTO {table} (answered_day, skill, answers, correct, median2) "
+                    "VALUES ('2026-01-01', 'x', 100, 100, 2)"
+                )
+
+
+def test_a_flood_of_notifications_from_a_trainee_is_one_pass_of_the_grader(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """``NOTIFY`` takes no privilege: a trainee's login floods the grader's channel. The
+    grader drains what is queued when it wakes, at most ``MAX_PASSES_PER_S`` passes a second,
+    so 1000 notifications are not 1000 passes, and
+    an answer recorded meanwhile is graded."""
+    assert centre.grader is not None and centre.grader.service is not None
+    service = centre.grader.service
+    notified, passes = service.notified, service.passes  # type: ignore[attr-defined]
+    flood = 1000
+    started = time.monotonic()
+    with centre.connect(people["flo"]) as raw:  # each its own transaction: one by one
+        for n in range(flood):
+            raw.execute(f"NOTIFY dt_grader, 'x{n}'")
+    with _open(centre, people["flo"]) as store:
+        flo = _trainee(store, centre)
+        session = flo.start_session("roulette-2003", SessionKind.PRACTICE)
+        flo.record_answer(session.id, _practice(7, right=True, forged=False))
+    wait_answers_graded(centre, session.id)
+    arrived = threading.Event()
+    until = time.monotonic() + 60
+    while service.notified - notified < flood:  # type: ignore[attr-defined]
+        assert time.monotonic() < until, "the grader did not take the notifications"
+        arrived.wait(0.05)
+    # At most MAX_PASSES_PER_S passes a second while it lasted (not one per notification).
+    allowed = (time.monotonic() - started) * MAX_PASSES_PER_S + 3
+    assert service.passes - passes <= allowed  # type: ignore[attr-defined]
