@@ -33,9 +33,12 @@ from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import (
     EXAM_STARTED,
     NO_ASSIGNMENT,
+    SESSION_ENDED,
+    SITTING_ENDED,
     AccessDeniedError,
     DuplicateNameError,
     InputRefusedError,
+    SittingEndedError,
     SittingRefusedError,
     StorageError,
 )
@@ -423,7 +426,9 @@ class TraineeDesk:
                 return stored_answer(existing)
             session = self._own_session(connection, session_id)
             if session.ended_at is not None:
-                raise StorageError(f"Session {session_id} has ended; start a new one.")
+                raise SittingEndedError(
+                    SITTING_ENDED if session.kind == SessionKind.EXAM.value else SESSION_ENDED
+                )
             values = {
                 "uid": record.uid,
                 "session_id": session_id,

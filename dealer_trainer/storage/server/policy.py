@@ -994,9 +994,12 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL
                 ORDER BY s.id LIMIT 1;
                 IF session_id IS NOT NULL AND clock_timestamp() >= deadline THEN
+                    -- HINT: the key the app says it by (storage/errors.py SERVER_REFUSALS).
                     RAISE EXCEPTION 'the time of this sitting ran out at %: it is ended and '
                         'graded by the centre''s grader', deadline
-                        USING ERRCODE = 'insufficient_privilege';
+                        USING ERRCODE = 'insufficient_privilege', HINT = 'dt:time_ran_out',
+                              DETAIL = to_char(deadline AT TIME ZONE 'UTC',
+                                               'YYYY-MM-DD"T"HH24:MI:SS"+00:00"');
                 END IF;
                 IF session_id IS NULL THEN
                     -- A new sitting: within the window, not passed, within the centre's
@@ -1021,7 +1024,8 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                    SELECT 1 FROM sitting_grades g WHERE g.session_id = s.id))
                     THEN
                         RAISE EXCEPTION 'the last sitting of this exam is waiting for grading'
-                            USING ERRCODE = 'insufficient_privilege';
+                            USING ERRCODE = 'insufficient_privilege',
+                                  HINT = 'dt:waiting_for_grading';
                     END IF;
                     SELECT count(*), max(s.ended_at) INTO held, last_end
                     FROM training_sessions s WHERE s.exam_assignment_id = a.id;

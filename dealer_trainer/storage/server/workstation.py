@@ -37,9 +37,17 @@ from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, engine, graded
 from dealer_trainer.storage.access import Passwords, check_new_password
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
-from dealer_trainer.storage.errors import AccessDeniedError, SittingRefusedError, StorageError
+from dealer_trainer.storage.errors import (
+    SESSION_ENDED,
+    SITTING_ENDED,
+    AccessDeniedError,
+    SittingEndedError,
+    SittingRefusedError,
+    StorageError,
+)
 from dealer_trainer.storage.models import SessionRow, Trainee
 from dealer_trainer.storage.records import (
+    AnswerRecord,
     Exam,
     ExamAssignment,
     ExamNotice,
@@ -47,6 +55,7 @@ from dealer_trainer.storage.records import (
     Person,
     Role,
     SessionKind,
+    StoredAnswer,
     TraineeProfile,
     TrainingSession,
     clean_name,
@@ -293,6 +302,21 @@ class ServerTraineeDesk(TraineeDesk):
         grader's to score and certify (it reads as waiting for grading until it has)."""
         self._store.write(lambda c: c.execute(text("SELECT dt_end_session(:s)"), {"s": session_id}))
         return self._session(session_id)
+
+    def record_answer(self, session_id: int, record: AnswerRecord) -> StoredAnswer:
+        """As on a single PC; an answer the server refused because its session ended
+        meanwhile (the grader ends a sitting at its time limit, by the server's clock) is
+        said so in words (``SittingEndedError``), not in the server's own."""
+        try:
+            return super().record_answer(session_id, record)
+        except SittingEndedError:
+            raise
+        except StorageError as exc:
+            session = self._session(session_id)
+            if session.ended_at is None:
+                raise
+            exam = session.kind is SessionKind.EXAM
+            raise SittingEndedError(SITTING_ENDED if exam else SESSION_ENDED) from exc
 
     def sitting_time_used_ms(self, session_id: int, recorded_ms: int) -> int:
         """The time the sitting has used by the server's clock since it started (the limit

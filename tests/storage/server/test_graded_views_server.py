@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from fractions import Fraction
 
 import psycopg
 import pytest
@@ -24,6 +25,12 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.sessions import ItemSpec, Outcome
 from dealer_trainer.storage import SessionKind
 from dealer_trainer.storage.centre import ZONE
+from dealer_trainer.storage.errors import (
+    SERVER_REFUSALS,
+    SESSION_ENDED,
+    SITTING_ENDED,
+    SittingEndedError,
+)
 from dealer_trainer.storage.recorder import answer_record
 from dealer_trainer.storage.records import AnswerRecord
 from dealer_trainer.storage.server.grader import MAX_PASSES_PER_S
@@ -47,6 +54,7 @@ def people(centre: Centre) -> dict[str, str]:
         "ina": ina,
         "fox": centre.add("trainee", "fox", "Fox Forger", by=ina),
         "flo": centre.add("trainee", "flo", "Flo Flooder", by=ina),
+        "end": centre.add("trainee", "end", "Eno Ended", by=ina),
     }
 
 
@@ -249,3 +257,54 @@ def test_a_flood_of_notifications_from_a_trainee_is_one_pass_of_the_grader(
     # At most MAX_PASSES_PER_S passes a second while it lasted (not one per notification).
     allowed = (time.monotonic() - started) * MAX_PASSES_PER_S + 3
     assert service.passes - passes <= allowed  # type: ignore[attr-defined]
+
+
+def test_an_answer_to_an_ended_session_is_refused_in_the_apps_words(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """A sitting ended (by the server at its time limit, or handed in) refuses an answer:
+    the person reads it in the app's words (translated), never the server's English or an
+    internal number."""
+    with _open(centre, people["ina"]) as store:
+        desk = _instructor(store, centre)
+        [me] = [p for p in desk.all_trainees() if p.name == "Eno Ended"]
+        paper = desk.create_exam("Ended", "roulette-2003", [SKILL], 2, 21, Fraction(1, 2))
+        [given] = desk.assign_exam(paper.id, [me.id])
+    with _open(centre, people["end"]) as store:
+        eno = _trainee(store, centre)
+        practice = eno.start_session("roulette-2003", SessionKind.PRACTICE)
+        eno.end_session(practice.id)
+        with pytest.raises(SittingEndedError) as said:
+            eno.record_answer(practice.id, _practice(8, right=True, forged=False))
+        assert said.value.text == SESSION_ENDED
+        sitting = eno.start_session("roulette-2003", SessionKind.EXAM, exam_assignment_id=given.id)
+        eno.end_session(sitting.id)
+        with pytest.raises(SittingEndedError) as said:
+            eno.record_answer(sitting.id, _practice(9, right=True, forged=False))
+        assert said.value.text == SITTING_ENDED
+        assert str(sitting.id) not in str(said.value)
+
+
+def test_the_servers_refusals_are_mapped_by_their_key_to_the_apps_words(
+    centre: Centre,
+) -> None:
+    """``dt_start_exam``'s refusal of a sitting whose time ran out carries its key (HINT)
+    and moment (DETAIL); the app says it in its own words, the moment in the centre's time."""
+    from dealer_trainer.storage.engine import server_refusal
+
+    with centre.owner_connection() as owner, pytest.raises(errors.InsufficientPrivilege) as raised:
+        owner.execute(
+            "DO $$ BEGIN RAISE EXCEPTION 'the time ran out' USING ERRCODE = "
+            "'insufficient_privilege', HINT = 'dt:time_ran_out', "
+            "DETAIL = '2026-12-08T06:00:00+00:00'; END $$"
+        )
+    refused = server_refusal(raised.value)
+    assert isinstance(refused, SittingEndedError) and refused.text is not None
+    assert refused.text.source == SERVER_REFUSALS["dt:time_ran_out"].source
+    assert "2026-12-08 14:00" in str(refused)  # Macau's time
+    with centre.owner_connection() as owner:
+        source = owner.execute(
+            "SELECT prosrc FROM pg_proc WHERE proname = 'dt_start_exam'"
+        ).fetchone()
+    assert source is not None
+    assert "dt:time_ran_out" in source[0] and "dt:waiting_for_grading" in source[0]
