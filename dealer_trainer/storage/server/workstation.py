@@ -23,7 +23,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from fractions import Fraction
@@ -63,6 +65,7 @@ from dealer_trainer.storage.records import (
     training_session,
 )
 from dealer_trainer.storage.server import admin
+from dealer_trainer.storage.server.policy import GRADED_CHANNEL
 from dealer_trainer.storage.server.schema import check_server_schema
 from dealer_trainer.storage.signin import WRONG
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE, Clock, Store, utc_now
@@ -244,6 +247,20 @@ class ServerStore(Store):
         self.require(session)
         return ServerInstructorDesk(self, session)
 
+    @contextmanager
+    def listening(self, channel: str) -> Iterator[Any]:
+        """A connection of the store's (the signed-in person's), in autocommit, that
+        ``LISTEN``s on ``channel``: its psycopg connection, ``notifies()`` to wait on."""
+        with self._engine.connect() as opened:
+            autocommit = opened.execution_options(isolation_level="AUTOCOMMIT")
+            raw = autocommit.connection.driver_connection
+            assert raw is not None
+            raw.execute(f"LISTEN {channel}")
+            try:
+                yield raw
+            finally:
+                raw.execute("UNLISTEN *")
+
     def server_call(self, sql: str, params: dict[str, Any] | None = None) -> Any:
         return self.write(lambda c: c.execute(text(sql), params or {}))
 
@@ -317,6 +334,26 @@ class ServerTraineeDesk(TraineeDesk):
                 raise
             exam = session.kind is SessionKind.EXAM
             raise SittingEndedError(SITTING_ENDED if exam else SESSION_ENDED) from exc
+
+    def wait_for_grade(
+        self, session_id: int, timeout_s: float, stopped: Callable[[], bool] = lambda: False
+    ) -> bool:
+        """Wait until the centre's grader has graded the sitting (``True``), woken by its
+        notification on ``GRADED_CHANNEL`` (the grade is read from the table, not from the
+        notification); ``False`` after ``timeout_s`` or once ``stopped()`` (asked between
+        waits of at most half a second)."""
+        until = time.monotonic() + timeout_s
+        with self._store.listening(GRADED_CHANNEL) as listen:
+            while True:
+                if listen.execute(
+                    "SELECT 1 FROM sitting_grades WHERE session_id = %s", (session_id,)
+                ).fetchone():
+                    return True
+                left = until - time.monotonic()
+                if left <= 0 or stopped():
+                    return False
+                for _ in listen.notifies(timeout=min(left, 0.5), stop_after=1):
+                    pass
 
     def sitting_time_used_ms(self, session_id: int, recorded_ms: int) -> int:
         """The time the sitting has used by the server's clock since it started (the limit
