@@ -19,6 +19,7 @@ from fractions import Fraction
 import psycopg
 import pytest
 from psycopg import errors
+from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.grading import grade
 from dealer_trainer.drills.model import Difficulty
@@ -308,3 +309,47 @@ def test_the_servers_refusals_are_mapped_by_their_key_to_the_apps_words(
         ).fetchone()
     assert source is not None
     assert "dt:time_ran_out" in source[0] and "dt:waiting_for_grading" in source[0]
+
+
+def test_the_cohort_view_says_what_waits_and_lists_what_the_grader_flagged(
+    centre: Centre, people: dict[str, str], forged: dict[str, object], qtbot: QtBot
+) -> None:
+    """The instructor's window, signed in as the instructor: the four answers sent as right
+    are a button that lists them with the reason; with the grader down, an answer recorded
+    is said to wait for grading, since when."""
+    from dealer_trainer.ui.instructor.grading import GradingNotice
+    from dealer_trainer.ui.instructor.jobs import Jobs
+
+    today = datetime.now(ZONE).date()
+    with _open(centre, people["ina"]) as store:
+        desk = _instructor(store, centre)
+        jobs = Jobs()
+        notice = GradingNotice(desk, jobs, ZONE)
+        qtbot.addWidget(notice)
+        with qtbot.waitSignal(notice.loaded, timeout=30_000):
+            notice.load(today, today, None)
+        assert not notice.isHidden() and not notice.flagged.isHidden()
+        assert notice.flagged.text() == "4 answer(s) flagged by the grader…"
+        assert notice.waiting.text() == ""
+        lines = notice.lines()
+        assert len(lines) == 4
+        assert all(
+            line.startswith("Fox Forger — ")
+            and line.endswith("The workstation said right; the grader's verdict is wrong.")
+            for line in lines
+        )
+        dialog = notice.show_flagged()
+        qtbot.addWidget(dialog)
+        assert centre.grader is not None
+        centre.grader.stop()
+        try:
+            with _open(centre, people["fox"]) as mine:
+                fox = _trainee(mine, centre)
+                session = fox.start_session("roulette-2003", SessionKind.PRACTICE)
+                fox.record_answer(session.id, _practice(11, right=True, forged=False))
+            with qtbot.waitSignal(notice.loaded, timeout=30_000):
+                notice.load(today, today, [forged["fox"]])  # type: ignore[list-item]
+            assert notice.waiting.text().startswith("1 answer waits for grading, since ")
+        finally:
+            centre.grader.start()
+        wait_answers_graded(centre, session.id)
