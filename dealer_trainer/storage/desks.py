@@ -971,6 +971,11 @@ class InstructorDesk:
         since when: they are in no figure yet (none on a single PC, where the app grades)."""
         return self._read(lambda c: graded.grading_wait(c, trainee_ids))
 
+    def session_grades(self, session_id: int) -> dict[int, tuple[bool, int]] | None:
+        """The grader's verdict and counted time of each graded answer of the session (an
+        answer not there waits); ``None`` on a single PC, where the answers' own count."""
+        return self._read(lambda c: graded.session_grades(c, session_id))
+
     def flagged_answers(self, first_day: date, last_day: date) -> list[graded.FlaggedAnswer]:
         """The answers of those days the centre's grader flagged, newest first, each with
         the reason in words (none on a single PC)."""

@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     bindparam,
+    select,
     text,
 )
 
@@ -195,3 +196,18 @@ def flagged_answers(
         )
         for r in rows
     ]
+
+
+def session_grades(connection: Connection, session_id: int) -> dict[int, tuple[bool, int]] | None:
+    """The grader's verdict and the time that counts (ms) of each graded answer of the
+    session, by answer id (one not there waits for grading); ``None`` on a single PC, where
+    each answer's own ``correct`` and ``time_taken_ms`` are the record."""
+    if not on_server(connection):
+        return None
+    answers = GRADED_ANSWERS.c
+    rows = connection.execute(
+        select(answers.id, answers.correct, answers.time_taken_ms).where(
+            answers.session_id == session_id
+        )
+    )
+    return {int(i): (bool(right), int(ms)) for i, right, ms in rows}

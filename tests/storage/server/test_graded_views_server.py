@@ -216,6 +216,27 @@ def test_the_answers_the_grader_flagged_are_listed_with_the_reason(
         raw.execute("SELECT * FROM flagged_answers")
 
 
+def test_the_answers_csv_says_the_graders_verdict_and_time(
+    centre: Centre, people: dict[str, str], forged: dict[str, object]
+) -> None:
+    """The instructor's CSV export: the grader's verdict in "Right", the time that counts."""
+    import csv
+    import io
+
+    from dealer_trainer.reports.csv_export import write_answers_csv
+    from dealer_trainer.storage import AnswerFilter
+
+    with _open(centre, people["ina"]) as store:
+        desk = _instructor(store, centre)
+        out = io.StringIO()
+        where = AnswerFilter(session_id=forged["session"], limit=None)  # type: ignore[arg-type]
+        assert write_answers_csv(desk, out, where) == 6
+    header, *rows = list(csv.reader(io.StringIO(out.getvalue())))
+    right, seconds = header.index("Right"), header.index("Seconds taken")
+    assert [row[right] for row in rows] == ["yes", "yes", "no", "no", "no", "no"]
+    assert all(Decimal(row[seconds]) >= 4 for row in rows[:2])  # the longer of the two
+
+
 def test_a_trainee_cannot_write_the_rollups_or_count_them_from_their_own_verdict(
     centre: Centre, people: dict[str, str], forged: dict[str, object]
 ) -> None:
