@@ -56,7 +56,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.exam_review import moment_text
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import fill, problem_text, text_in_language
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
@@ -342,6 +342,7 @@ class ProgressWindow(QDialog):
             rule, mastery = desk.standing.mastery()
             standards = desk.standing.standards()
             figures = desk.my_table_figures()
+            waiting = desk.grading_wait().words()  # on a centre's server: not graded yet
         except (StorageError, OSError) as exc:
             self._tell(
                 QCoreApplication.translate(
@@ -354,6 +355,8 @@ class ProgressWindow(QDialog):
         self._fill_due(due)
         self._fill_skills(rule, mastery, standards)
         self._fill_table(figures)
+        if waiting is not None:
+            self._tell(text_in_language(waiting), error=False)
         self.loaded.emit()
 
     def _nobody(self) -> None:

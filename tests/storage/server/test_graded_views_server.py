@@ -338,8 +338,10 @@ def test_the_cohort_view_says_what_waits_and_lists_what_the_grader_flagged(
     """The instructor's window, signed in as the instructor: the four answers sent as right
     are a button that lists them with the reason; with the grader down, an answer recorded
     is said to wait for grading, since when."""
+    from dealer_trainer.ui.drills.launcher import DrillLauncher
     from dealer_trainer.ui.instructor.grading import GradingNotice
     from dealer_trainer.ui.instructor.jobs import Jobs
+    from dealer_trainer.ui.progress import ProgressWindow
 
     today = datetime.now(ZONE).date()
     with _open(centre, people["ina"]) as store:
@@ -365,9 +367,19 @@ def test_the_cohort_view_says_what_waits_and_lists_what_the_grader_flagged(
         centre.grader.stop()
         try:
             with _open(centre, people["fox"]) as mine:
-                fox = _trainee(mine, centre)
+                person = mine.sign_in(people["fox"], centre.passwords[people["fox"]])
+                fox = mine.trainee_desk(person)
                 session = fox.start_session("roulette-2003", SessionKind.PRACTICE)
                 fox.record_answer(session.id, _practice(11, right=True, forged=False))
+                # The trainee's own progress says it too.
+                launcher = DrillLauncher(lambda: person, store=mine)
+                qtbot.addWidget(launcher)
+                progress = ProgressWindow(lambda: launcher, lambda: ZONE)
+                qtbot.addWidget(progress)
+                with qtbot.waitSignal(progress.loaded, timeout=30_000):
+                    progress.refresh()
+                said = progress.message.text()
+                assert said.startswith("1 answer waits for grading, since "), said
             with qtbot.waitSignal(notice.loaded, timeout=30_000):
                 notice.load(today, today, [forged["fox"]])  # type: ignore[list-item]
             assert notice.waiting.text().startswith("1 answer waits for grading, since ")
