@@ -174,8 +174,6 @@ def _write(
     no = QCoreApplication.translate("csv", "no")
     waiting = QCoreApplication.translate("csv", "waiting for grading")
     modes: dict[int, str] = {}  # session id → its mode, read once per trainee
-    # On a centre's server the grader's verdict and the time that counts, per session.
-    grades: dict[int, dict[int, tuple[bool, int]] | None] = {}
     skills: dict[str, str] = {}
     rulesets: dict[str, str] = {}
     count = 0
@@ -189,14 +187,8 @@ def _write(
         if record.ruleset_id not in rulesets:
             rulesets[record.ruleset_id] = ruleset_name(record.ruleset_id)
         given, expected = describe(answer)
-        if answer.session_id not in grades:
-            grades[answer.session_id] = desk.session_grades(answer.session_id)
-        graded = grades[answer.session_id]
-        right, seconds = (yes if record.correct else no), record.time_taken_ms
-        if graded is not None:
-            verdict = graded.get(answer.id)
-            right = waiting if verdict is None else (yes if verdict[0] else no)
-            seconds = record.time_taken_ms if verdict is None else verdict[1]
+        # On a centre's server the grader's verdict and time (``desk.answers``), or none yet.
+        right = waiting if answer.pending else yes if record.correct else no
         writer.writerow(
             (
                 answer.id,
@@ -209,7 +201,7 @@ def _write(
                 safe_cell(skills[record.skill]),
                 safe_cell(rulesets[record.ruleset_id]),
                 right,
-                f"{Decimal(seconds) / 1000:.1f}",
+                f"{Decimal(record.time_taken_ms) / 1000:.1f}",
                 safe_cell(given),
                 safe_cell(expected),
                 record.item_seed,

@@ -936,9 +936,12 @@ class InstructorDesk:
         return self._read(lambda c: table_results(c, trainee_ids, since))
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
-        """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""
+        """Answers of any trainee, narrowed by ``where``, oldest first unless asked (on a
+        centre's server with the grader's verdicts: ``graded.as_graded``)."""
         query = _answers_query(where or AnswerFilter())
-        return self._read(lambda c: [stored_answer(r) for r in c.execute(query)])
+        return self._read(
+            lambda c: graded.as_graded(c, [stored_answer(r) for r in c.execute(query)])
+        )
 
     def daily_skill_stats(
         self,
@@ -970,11 +973,6 @@ class InstructorDesk:
         """How many answers (of ``trainee_ids``, else all) wait for the centre's grader, and
         since when: they are in no figure yet (none on a single PC, where the app grades)."""
         return self._read(lambda c: graded.grading_wait(c, trainee_ids))
-
-    def session_grades(self, session_id: int) -> dict[int, tuple[bool, int]] | None:
-        """The grader's verdict and counted time of each graded answer of the session (an
-        answer not there waits); ``None`` on a single PC, where the answers' own count."""
-        return self._read(lambda c: graded.session_grades(c, session_id))
 
     def flagged_answers(self, first_day: date, last_day: date) -> list[graded.FlaggedAnswer]:
         """The answers of those days the centre's grader flagged, newest first, each with

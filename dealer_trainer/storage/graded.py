@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 from typing import Any
 
@@ -40,6 +40,7 @@ from sqlalchemy import (
 
 from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage.models import AnswerRow, UTCDateTime
+from dealer_trainer.storage.records import StoredAnswer
 
 _GRADED: weakref.WeakSet[Engine] = weakref.WeakSet()
 
@@ -55,6 +56,8 @@ GRADED_ANSWERS = Table(
     Column("answered_at", UTCDateTime),
     Column("correct", Boolean),
     Column("time_taken_ms", BigInteger),
+    #: Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.
+    Column("flag", String(40)),
 )
 
 
@@ -198,16 +201,28 @@ def flagged_answers(
     ]
 
 
-def session_grades(connection: Connection, session_id: int) -> dict[int, tuple[bool, int]] | None:
-    """The grader's verdict and the time that counts (ms) of each graded answer of the
-    session, by answer id (one not there waits for grading); ``None`` on a single PC, where
-    each answer's own ``correct`` and ``time_taken_ms`` are the record."""
-    if not on_server(connection):
-        return None
-    answers = GRADED_ANSWERS.c
-    rows = connection.execute(
-        select(answers.id, answers.correct, answers.time_taken_ms).where(
-            answers.session_id == session_id
+def as_graded(connection: Connection, answers: list[StoredAnswer]) -> list[StoredAnswer]:
+    """``answers`` as the record reads them: on a centre's server each graded one with the
+    grader's verdict and the time that counts, each other one ``pending``; unchanged on a
+    single PC."""
+    if not on_server(connection) or not answers:
+        return answers
+    table = GRADED_ANSWERS.c
+    found: dict[int, tuple[bool, int]] = {}
+    ids = [a.id for a in answers]
+    for start in range(0, len(ids), 1000):
+        rows = connection.execute(
+            select(table.id, table.correct, table.time_taken_ms).where(
+                table.id.in_(ids[start : start + 1000])
+            )
         )
-    )
-    return {int(i): (bool(right), int(ms)) for i, right, ms in rows}
+        found.update({int(i): (bool(right), int(ms)) for i, right, ms in rows})
+    out = []
+    for answer in answers:
+        verdict = found.get(answer.id)
+        if verdict is None:
+            out.append(replace(answer, pending=True))
+        else:
+            record = replace(answer.record, correct=verdict[0], time_taken_ms=verdict[1])
+            out.append(replace(answer, record=record))
+    return out

@@ -32,7 +32,7 @@ from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
 from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
-from dealer_trainer.storage.graded import answers_of
+from dealer_trainer.storage.graded import answers_of, on_server
 from dealer_trainer.storage.groups import NO_GROUP
 from dealer_trainer.storage.models import (
     ExamAssignmentRow,
@@ -140,6 +140,8 @@ def _progress(connection: Connection, assignment: Any, plan: PracticePlan) -> Pl
             SessionRow.kind != "exam",
         )
     )
+    if on_server(connection):  # an answer the grader could not grade as sent does not count
+        counted = counted.where(answers.flag.is_(None))
     done = connection.execute(
         select(func.count()).select_from(counted.limit(plan.item_count).subquery())
     ).scalar_one()

@@ -1379,7 +1379,7 @@ def _standards_functions() -> list[tuple[str, str]]:
                     JOIN training_sessions s ON s.id = an.session_id
                     WHERE an.trainee_id = given.trainee_id
                       AND an.skill IN (SELECT json_array_elements_text(given.skills))
-                      AND an.answered_at > given.assigned_at
+                      AND an.answered_at > given.assigned_at AND an.flag IS NULL
                       AND s.kind <> 'exam'
                     LIMIT given.item_count) counted;
                 IF done >= given.item_count THEN

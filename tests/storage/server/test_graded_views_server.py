@@ -16,7 +16,6 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
-import psycopg
 import pytest
 from psycopg import errors
 from pytestqt.qtbot import QtBot
@@ -93,28 +92,6 @@ def _practice(seed: int, *, right: bool, forged: bool) -> AnswerRecord:
     return record
 
 
-def wait_answers_graded(centre: Centre, session_id: int, timeout: float = 60.0) -> None:
-    """Return once every answer of the session has its grade (the grader's ``dt_graded``
-    notification ``answers:<session>``, or nothing waits already)."""
-
-    def waiting(owner: psycopg.Connection) -> bool:
-        row = owner.execute(
-            "SELECT count(*) FROM answers a WHERE a.session_id = %s AND NOT EXISTS "
-            "(SELECT 1 FROM answer_grades g WHERE g.answer_id = a.id)",
-            (session_id,),
-        ).fetchone()
-        return row is not None and row[0] > 0
-
-    with centre.owner_connection() as watch:
-        watch.execute("LISTEN dt_graded")
-        until = time.monotonic() + timeout
-        while waiting(watch):
-            left = until - time.monotonic()
-            assert left > 0, f"the answers of session {session_id} were not graded"
-            for _ in watch.notifies(timeout=left, stop_after=1):
-                pass
-
-
 @pytest.fixture(scope="module")
 def forged(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, object]]:
     """Fox's practice with the grader down: 2 right answers, 4 wrong ones sent as right in
@@ -141,7 +118,7 @@ def forged(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, object]
             }
     finally:
         centre.grader.start()
-    wait_answers_graded(centre, session.id)
+    centre.wait_answers_graded(session.id)
     yield {"session": session.id, "fox": fox_id, "own_wait": own_wait, **before}
 
 
@@ -216,7 +193,7 @@ def test_the_answers_the_grader_flagged_are_listed_with_the_reason(
         raw.execute("SELECT * FROM flagged_answers")
 
 
-def test_the_answers_csv_says_the_graders_verdict_and_time(
+def test_the_answers_list_and_csv_say_the_graders_verdict_and_time(
     centre: Centre, people: dict[str, str], forged: dict[str, object]
 ) -> None:
     """The instructor's CSV export: the grader's verdict in "Right", the time that counts."""
@@ -231,6 +208,9 @@ def test_the_answers_csv_says_the_graders_verdict_and_time(
         out = io.StringIO()
         where = AnswerFilter(session_id=forged["session"], limit=None)  # type: ignore[arg-type]
         assert write_answers_csv(desk, out, where) == 6
+        listed = desk.answers(where)  # the instructor's list of a trainee's answers
+        assert [a.record.correct for a in listed] == [True, True, False, False, False, False]
+        assert not any(a.pending for a in listed)
     header, *rows = list(csv.reader(io.StringIO(out.getvalue())))
     right, seconds = header.index("Right"), header.index("Seconds taken")
     assert [row[right] for row in rows] == ["yes", "yes", "no", "no", "no", "no"]
@@ -270,7 +250,7 @@ def test_a_flood_of_notifications_from_a_trainee_is_one_pass_of_the_grader(
         flo = _trainee(store, centre)
         session = flo.start_session("roulette-2003", SessionKind.PRACTICE)
         flo.record_answer(session.id, _practice(7, right=True, forged=False))
-    wait_answers_graded(centre, session.id)
+    centre.wait_answers_graded(session.id)
     arrived = threading.Event()
     until = time.monotonic() + 60
     while service.notified - notified < flood:  # type: ignore[attr-defined]
@@ -385,4 +365,4 @@ def test_the_cohort_view_says_what_waits_and_lists_what_the_grader_flagged(
             assert notice.waiting.text().startswith("1 answer waits for grading, since ")
         finally:
             centre.grader.start()
-        wait_answers_graded(centre, session.id)
+        centre.wait_answers_graded(session.id)
