@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from datetime import date, tzinfo
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -86,21 +86,22 @@ class GradingNotice(QWidget):
         dialog = QDialog(self)
         dialog.setWindowTitle(self.tr("Answers flagged by the grader"))
         listed = QListWidget()
+        listed.setWordWrap(True)
         listed.addItems(self.lines())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(dialog.reject)
         layout = QVBoxLayout(dialog)
-        layout.addWidget(
-            QLabel(
-                self.tr(
-                    "The centre's grader graded these answers otherwise than the trainee's "
-                    "computer, or could not grade them as sent. Its grade is the record."
-                )
+        intro = QLabel(
+            self.tr(
+                "The centre's grader graded these answers otherwise than the trainee's "
+                "computer, or could not grade them as sent. Its grade is the record."
             )
         )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
         layout.addWidget(listed, 1)
         layout.addWidget(buttons)
-        dialog.resize(760, 420)
+        dialog.resize(1000, 420)
         dialog.show()
         return dialog
 
@@ -108,13 +109,16 @@ class GradingNotice(QWidget):
 def flagged_lines(
     flagged: Sequence[FlaggedAnswer], names: dict[int, str], zone: tzinfo | None
 ) -> list[str]:
-    """One line per flagged answer: the trainee's name, the skill, when (the centre's
-    time), the reason in words."""
+    """One line per flagged answer: the trainee's name, the skill, exam or practice, when
+    (the centre's time), the reason in words."""
+    exam = QCoreApplication.translate("GradingNotice", "exam")
+    practice = QCoreApplication.translate("GradingNotice", "practice")
     return [
         " — ".join(
             (
                 names.get(f.trainee_id, "?"),
                 skill_title(f.skill),
+                exam if f.exam else practice,
                 f"{f.recorded_at.astimezone(zone):%Y-%m-%d %H:%M}",
                 text_in_language(f.reason),
             )

@@ -338,6 +338,7 @@ def test_the_cohort_view_says_what_waits_and_lists_what_the_grader_flagged(
         assert len(lines) == 4
         assert all(
             line.startswith("Fox Forger — ")
+            and " — practice — " in line
             and line.endswith("The workstation said right; the grader's verdict is wrong.")
             for line in lines
         )
