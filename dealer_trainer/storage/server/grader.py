@@ -238,8 +238,8 @@ def grade_practice_answer(answer: Any, server_ms: int | None = None) -> Graded:
 def practice_times(answers: Sequence[Any], started_at: datetime) -> dict[int, int]:
     """Each answer's time by the server's clock (in the order recorded): its
     ``recorded_at`` minus the one before it in the session, or the session's start. The
-    time that counts is that, or the workstation's where it is longer (``counted_ms``):
-    a workstation can make itself slower, never quicker."""
+    views count a practice answer's own time, never more than this (the gap holds the
+    feedback read before the next item): ``policy.GRADED_ANSWERS``."""
     out: dict[int, int] = {}
     previous = started_at
     for answer in answers:

@@ -589,16 +589,23 @@ _SITTING_STATES = """CREATE OR REPLACE VIEW sitting_states WITH (security_invoke
 #: (the dashboard, mastery, standards, plans, reports). Only graded answers are here (one
 #: waiting for grading is in ``grading_waits``, not counted right or wrong); ``correct`` is
 #: the grader's verdict (an exam answer that does not count, late or repeated, is not
-#: right); ``time_taken_ms`` the time that counts: the server's (the answer's
-#: ``recorded_at`` minus the one before it in its session, or the session's start), or the
-#: workstation's where that is longer; ``answered_at`` the server's clock (the answer's
-#: ``recorded_at``). Same names as ``answers``' columns, so a reader swaps the table only
-#: (``storage/graded.py``). ``preview`` is the workstation's own verdict.
+#: right); ``time_taken_ms`` the time that counts, by the server's clock ``server_ms`` (the
+#: answer's ``recorded_at`` minus the one before it in its session, or the session's
+#: start): an exam item's is that, or the workstation's where that is longer (no feedback
+#: is shown between an exam's items, so the gap is the item's time); a practice answer's
+#: is the workstation's, never more than that gap (the gap holds the feedback the trainee
+#: read before the next item: taking it would make every honest trainee slow);
+#: ``answered_at`` the server's clock (the answer's ``recorded_at``). Same names as
+#: ``answers``' columns, so a reader swaps the table only (``storage/graded.py``).
+#: ``preview`` is the workstation's own verdict.
 GRADED_ANSWERS = """CREATE OR REPLACE VIEW graded_answers WITH (security_invoker = true) AS
     SELECT a.id, a.session_id, a.trainee_id, a.skill, a.answered_day,
            a.recorded_at AS answered_at, a.recorded_at,
            (g.correct AND g.counts) AS correct,
-           greatest(a.time_taken_ms::bigint, coalesce(g.server_ms, 0)) AS time_taken_ms,
+           CASE WHEN g.item_index IS NOT NULL
+                THEN greatest(a.time_taken_ms::bigint, coalesce(g.server_ms, 0))
+                ELSE least(a.time_taken_ms::bigint, coalesce(g.server_ms, a.time_taken_ms))
+           END AS time_taken_ms,
            a.correct AS preview, g.flag, g.situation_matches, g.counts, g.graded_at
     FROM answers a JOIN answer_grades g ON g.answer_id = a.id"""
 

@@ -88,7 +88,9 @@ def test_a_trainee_reads_the_standards_and_their_own_plan_through_the_store(
         assert mine.done == 2 and mine.complete
         rule, standing = desk.standing.mastery()
         assert rule == MasteryRule(20, Fraction(4, 5), Fraction(1, 2))
-        assert (standing[STRAIGHT].answers, standing[STRAIGHT].good) == (2, 1)  # 7 s > 6.5 s
+        # The server's clock saw both come at once: the 6 s and 7 s the workstation said are
+        # capped by it, so both are within the 6.5 s standard (storage/graded.py).
+        assert (standing[STRAIGHT].answers, standing[STRAIGHT].good) == (2, 2)
 
 
 def test_another_trainee_sees_no_plan_of_eves(
