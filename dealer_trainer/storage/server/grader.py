@@ -755,8 +755,7 @@ class Grader:
                 # A flood of notifications: what came while it waited is one more pass.
                 if self._stopping.wait(1.0 / MAX_PASSES_PER_S):
                     return
-                for _ in connection.notifies(timeout=0.0):
-                    self.notified += 1
+                self.notified += _drain(connection)
                 self.grade_pending()
             else:
                 connection.execute("SELECT 1")  # the heartbeat: is the server still there?
@@ -773,4 +772,13 @@ def _notifications(connection: Any, timeout: float) -> Iterator[Any]:
     """The notifications that arrive within ``timeout`` seconds, stopping at the first,
     then every other one already queued (drained without waiting): one wake for a burst."""
     yield from connection.notifies(timeout=timeout, stop_after=1)
-    yield from connection.notifies(timeout=0.0)
+    while True:  # one poll reads one packet: poll until nothing more is there
+        more = list(connection.notifies(timeout=0.0))
+        if not more:
+            return
+        yield from more
+
+
+def _drain(connection: Any) -> int:
+    """Take every notification already there, without waiting; how many."""
+    return sum(1 for _ in _notifications(connection, 0.0))
