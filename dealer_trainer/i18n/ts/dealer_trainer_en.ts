@@ -2518,7 +2518,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/engine.py" line="+108"/>
+        <location filename="../../storage/engine.py" line="+115"/>
         <source>The database URL {url} cannot be read: {problem}. Correct ${env} (form: postgresql+psycopg://user:password@server:5432/database).</source>
         <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call.</extracomment>
         <translation type="unfinished"></translation>
@@ -2631,7 +2631,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+44"/>
         <source>The text contains a NUL character (code 0, invisible), which the database {database} cannot store. Nothing was saved: type the text again without it (it usually comes from pasting).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2676,7 +2676,29 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+24"/>
+        <source>The time of this exam ran out at {at}: the centre&apos;s server has ended the sitting. What you answered in time is graded; the result appears once it is graded.</source>
+        <extracomment>What the server&apos;s functions refuse, by the key their ``RAISE`` gives as its ``HINT`` (``storage/server/policy.py``), in the reader&apos;s words: ``engine.explain`` maps them. ``{at}`` is the moment the ``DETAIL`` gives (``%Y-%m-%d %H:%M``, the centre&apos;s time).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last sitting of this exam is waiting for grading by the centre&apos;s server: a new one can start once it is graded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This exam&apos;s sitting has ended (its time ran out, or it was handed in): this answer was not recorded. What was recorded before counts.</source>
+        <extracomment>``record_answer`` and the table&apos;s recorder on a session that has ended.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This practice session has ended: start a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The exam has been started: its sitting is a record, and it stays.</source>
         <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
         <translation type="unfinished"></translation>
@@ -2713,7 +2735,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+91"/>
+        <location filename="../../storage/server/workstation.py" line="+103"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2728,7 +2750,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+92"/>
         <location line="+2"/>
         <location filename="../../storage/store.py" line="+530"/>
         <source>Sign in first: your records are reached only after it.</source>
@@ -2751,7 +2773,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+223"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3372,7 +3394,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+174"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation type="unfinished"></translation>
@@ -3425,7 +3447,7 @@
     <message>
         <location line="+20"/>
         <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+308"/>
+        <location filename="../../storage/standards.py" line="+311"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation type="unfinished"></translation>
@@ -3799,6 +3821,53 @@
     <message>
         <location filename="../../rules/craps/table.py" line="+217"/>
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/graded.py" line="+100"/>
+        <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} answers wait for grading, since {when}: they are in no figure until the centre&apos;s grader has graded them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Not the exam&apos;s item at its place (or more answers than items): counted wrong.</source>
+        <extracomment>Why the grader flagged an answer (``grader.Flag``&apos;s values), in words.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recorded after the sitting&apos;s time limit: it does not count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The answer sent cannot be read by the grader: counted wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The grader cannot make the item it names: counted wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The workstation said wrong; the grader&apos;s verdict is right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The workstation said right; the grader&apos;s verdict is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The situation the workstation stored is not the item the grader made from its seed: graded on the grader&apos;s item.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4322,11 +4391,16 @@
     </message>
     <message>
         <location line="+97"/>
+        <source>waiting for grading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>wrong</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4609,7 +4683,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-201"/>
+        <location filename="../../ui/instructor/models.py" line="-205"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4663,7 +4737,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+256"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
@@ -4690,12 +4764,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4708,12 +4782,12 @@
         </translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-76"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-61"/>
         <source>Trainees (Enter or double-click for details)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5034,9 +5108,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+260"/>
+        <location filename="../../ui/exam_sitting.py" line="+331"/>
         <source>Exam results</source>
-        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). How long a watch waits before giving up (the transcript shows the grade later).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5749,6 +5823,37 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+5"/>
         <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GradingNotice</name>
+    <message numerus="yes">
+        <location filename="../../ui/instructor/grading.py" line="+75"/>
+        <source>%1 answer(s) flagged by the grader…</source>
+        <translation>
+            <numerusform>%1 answer flagged by the grader…</numerusform>
+            <numerusform>%1 answers flagged by the grader…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Answers flagged by the grader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The centre&apos;s grader graded these answers otherwise than the trainee&apos;s computer, or could not grade them as sent. Its grade is the record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>practice</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7027,12 +7132,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7144,7 +7249,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7154,7 +7259,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8795,7 +8900,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+197"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9139,7 +9244,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9320,7 +9425,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+753"/>
+        <location filename="../../reports/pdf.py" line="+765"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9589,6 +9694,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting for grading</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10227,12 +10337,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-368"/>
+        <location filename="../../reports/pdf.py" line="-379"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10258,30 +10368,30 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+213"/>
+        <location line="+217"/>
         <source>Answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Typical time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-535"/>
+        <location line="-546"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+330"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10291,18 +10401,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Training report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+175"/>
+        <location line="+10"/>
+        <location line="+177"/>
         <source>Exams</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-172"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10318,12 +10428,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-167"/>
         <source>Assigned</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10339,12 +10449,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+167"/>
+        <location line="+169"/>
         <source>Pass mark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-168"/>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10354,7 +10464,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Cohort report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10364,7 +10474,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainees, lowest accuracy first</source>
         <translation type="unfinished"></translation>
     </message>
