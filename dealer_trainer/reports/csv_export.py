@@ -176,6 +176,7 @@ def _write(
     writer.writerow([_tr(column) for column in CSV_COLUMNS])
     yes = QCoreApplication.translate("csv", "yes")
     no = QCoreApplication.translate("csv", "no")
+    waiting = QCoreApplication.translate("csv", "waiting for grading")
     modes: dict[int, str] = {}  # session id → its mode, read once per trainee
     skills: dict[str, str] = {}
     rulesets: dict[str, str] = {}
@@ -190,6 +191,8 @@ def _write(
         if record.ruleset_id not in rulesets:
             rulesets[record.ruleset_id] = ruleset_name(record.ruleset_id, registry)
         given, expected = describe(answer)
+        # On a centre's server the grader's verdict and time (``desk.answers``), or none yet.
+        right = waiting if answer.pending else yes if record.correct else no
         writer.writerow(
             (
                 answer.id,
@@ -201,7 +204,7 @@ def _write(
                 answer.answered_day.isoformat(),
                 safe_cell(skills[record.skill]),
                 safe_cell(rulesets[record.ruleset_id]),
-                yes if record.correct else no,
+                right,
                 f"{Decimal(record.time_taken_ms) / 1000:.1f}",
                 safe_cell(given),
                 safe_cell(expected),

@@ -55,6 +55,7 @@ from dealer_trainer.reports.text import (
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 from dealer_trainer.storage.certification import Certification
+from dealer_trainer.storage.graded import GradingWait
 from dealer_trainer.storage.groups import IntakeGroup
 
 RESOLUTION = 300
@@ -401,6 +402,13 @@ def _heading(
     )
 
 
+def _grading_wait(doc: _Document, wait: GradingWait) -> None:
+    """On a centre's server: the answers not graded yet, in no figure of the report."""
+    words = wait.words()
+    if words is not None:
+        doc.text(words.render(QCoreApplication.translate), 9, gap=4)
+
+
 def _summary(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     overall = figures.totals(stats)
     accuracy = overall.accuracy_percent
@@ -519,6 +527,7 @@ def trainee_pdf(
     if trainee is None:
         raise StorageError(f"There is no trainee {trainee_id}.")
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
+    wait = desk.grading_wait([trainee_id])
     history = trainee_exam_history(desk, trainee_id)
     live = _live_table(desk, first, table_words, trainee_id)
     shown = trainee.name + (f" ({trainee.staff_number})" if trainee.staff_number else "")
@@ -527,6 +536,7 @@ def trainee_pdf(
 
     def draw(doc: _Document) -> None:
         _heading(doc, title, first, last, desk, made)
+        _grading_wait(doc, wait)
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
@@ -630,6 +640,7 @@ def cohort_pdf(
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
     certifications = [c for c in desk.certifications() if wanted is None or c.trainee_id in wanted]
     instructors = desk.instructor_names()
+    wait = desk.grading_wait(wanted)
     live = _live_table(desk, first, table_words, among=wanted)
     title = QCoreApplication.translate("reports", "Cohort report")
     if group is not None:
@@ -647,6 +658,7 @@ def cohort_pdf(
 
     def draw(doc: _Document) -> None:
         _heading(doc, title, first, last, desk, made)
+        _grading_wait(doc, wait)
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)

@@ -25,7 +25,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, bindparam, select
 
-from dealer_trainer.storage.models import AnswerRow, DailySkillCount, Trainee
+from dealer_trainer.storage.graded import answers_of
+from dealer_trainer.storage.models import DailySkillCount, Trainee
 from dealer_trainer.storage.records import DailySkillStat
 
 
@@ -111,21 +112,18 @@ def daily_skill_stats(
 
 def _trainee_scan(connection: Connection) -> _Prepared:
     """One trainee's rows ``(day, skill, time, correct)`` of a day range, ordered by day,
-    skill and time (a range of ``ix_answers_trainee_day``)."""
+    skill and time (a range of ``ix_answers_trainee_day``). On a centre's server, the
+    graded answers: the grader's verdicts and the times that count (``storage.graded``)."""
+    answers = answers_of(connection).c
     return _Prepared(
         connection,
-        select(
-            AnswerRow.answered_day,
-            AnswerRow.skill,
-            AnswerRow.time_taken_ms,
-            AnswerRow.correct,
-        )
+        select(answers.answered_day, answers.skill, answers.time_taken_ms, answers.correct)
         .where(
-            AnswerRow.trainee_id == bindparam("trainee"),
-            AnswerRow.answered_day >= bindparam("first"),
-            AnswerRow.answered_day <= bindparam("last"),
+            answers.trainee_id == bindparam("trainee"),
+            answers.answered_day >= bindparam("first"),
+            answers.answered_day <= bindparam("last"),
         )
-        .order_by(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms),
+        .order_by(answers.answered_day, answers.skill, answers.time_taken_ms),
     )
 
 

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.games import Game
-from dealer_trainer.storage import audit, centre, certification, transcript
+from dealer_trainer.storage import audit, centre, certification, graded, transcript
 from dealer_trainer.storage.access import check_new_password, check_own_new_password
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
@@ -35,9 +35,12 @@ from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import (
     EXAM_STARTED,
     NO_ASSIGNMENT,
+    SESSION_ENDED,
+    SITTING_ENDED,
     AccessDeniedError,
     DuplicateNameError,
     InputRefusedError,
+    SittingEndedError,
     SittingRefusedError,
     StorageError,
 )
@@ -427,7 +430,9 @@ class TraineeDesk:
                 return stored_answer(existing)
             session = self._own_session(connection, session_id)
             if session.ended_at is not None:
-                raise StorageError(f"Session {session_id} has ended; start a new one.")
+                raise SittingEndedError(
+                    SITTING_ENDED if session.kind == SessionKind.EXAM.value else SESSION_ENDED
+                )
             values = {
                 "uid": record.uid,
                 "session_id": session_id,
@@ -490,6 +495,18 @@ class TraineeDesk:
         """This trainee's own live-table figures per game, ruleset and level: the rounds
         dealt, the steps right, the pace (``storage.table_stats``)."""
         return self._store.read(lambda c: table_figures(c, self.trainee_id))
+
+    def wait_for_grade(
+        self, session_id: int, timeout_s: float, stopped: Callable[[], bool] = lambda: False
+    ) -> bool:
+        """Whether the sitting's grade is there, waiting up to ``timeout_s`` for it on a
+        centre's server (its grader's notification); on a single PC the app graded it."""
+        del session_id, timeout_s, stopped
+        return True
+
+    def grading_wait(self) -> graded.GradingWait:
+        """How many of this trainee's answers wait for the centre's grader, since when."""
+        return self._store.read(lambda c: graded.grading_wait(c, [self.trainee_id]))
 
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
         """This trainee's own accuracy and median time per skill per day."""
@@ -951,9 +968,12 @@ class InstructorDesk:
         return self._read(lambda c: table_results(c, trainee_ids, since))
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
-        """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""
+        """Answers of any trainee, narrowed by ``where``, oldest first unless asked (on a
+        centre's server with the grader's verdicts: ``graded.as_graded``)."""
         query = _answers_query(where or AnswerFilter())
-        return self._read(lambda c: [stored_answer(r) for r in c.execute(query)])
+        return self._read(
+            lambda c: graded.as_graded(c, [stored_answer(r) for r in c.execute(query)])
+        )
 
     def daily_skill_stats(
         self,
@@ -980,6 +1000,16 @@ class InstructorDesk:
                 trainee_ids=trainee_ids,
             )
         )
+
+    def grading_wait(self, trainee_ids: Collection[int] | None = None) -> graded.GradingWait:
+        """How many answers (of ``trainee_ids``, else all) wait for the centre's grader, and
+        since when: they are in no figure yet (none on a single PC, where the app grades)."""
+        return self._read(lambda c: graded.grading_wait(c, trainee_ids))
+
+    def flagged_answers(self, first_day: date, last_day: date) -> list[graded.FlaggedAnswer]:
+        """The answers of those days the centre's grader flagged, newest first, each with
+        the reason in words (none on a single PC)."""
+        return self._read(lambda c: graded.flagged_answers(c, first_day, last_day))
 
     def trainee_spans(
         self, first_day: date, last_day: date, trainee_ids: Collection[int] | None = None

@@ -18,6 +18,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,13 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from dealer_trainer.rules.text import T, Text
-from dealer_trainer.storage.errors import StorageError, StorageLockedError
+from dealer_trainer.storage import centre
+from dealer_trainer.storage.errors import (
+    SERVER_REFUSALS,
+    SittingEndedError,
+    StorageError,
+    StorageLockedError,
+)
 from dealer_trainer.storage.private import private_database, private_folder
 
 DB_URL_ENV = "DEALER_TRAINER_DB_URL"
@@ -561,11 +568,32 @@ def _current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
+def server_refusal(error: BaseException | None) -> StorageError | None:
+    """A refusal of the server's functions in the reader's words, by the key its ``HINT``
+    gives (``errors.SERVER_REFUSALS``); ``None`` for any other error."""
+    diag = getattr(error, "diag", None)
+    key = getattr(diag, "message_hint", None)
+    if not isinstance(key, str) or key not in SERVER_REFUSALS:
+        return None
+    detail = getattr(diag, "message_detail", None) or ""
+    try:
+        at = datetime.fromisoformat(detail).astimezone(centre.ZONE).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        at = detail
+    words = Text(SERVER_REFUSALS[key].source, {"at": at})
+    if key == "dt:time_ran_out":
+        return SittingEndedError(words)
+    return StorageError(words)
+
+
 def explain(exc: BaseException, location: Location) -> StorageError:
     """Turn a driver error into a message that names the database, what is wrong, what to do."""
     if isinstance(exc, StorageError):
         return exc
     original = exc.orig if isinstance(exc, DBAPIError) else exc
+    refused = server_refusal(original)
+    if refused is not None:
+        return refused
     why = scrub(str(original).strip(), location.url.password)
     if "NUL" in why and ("0x00" in why or "\\u0000" in why):
         return StorageError(

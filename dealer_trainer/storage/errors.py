@@ -121,6 +121,32 @@ class SittingRefusedError(AccessDeniedError):
         super().__init__(f"This exam cannot be sat now: {refused.reason.value}{when}.")
 
 
+class SittingEndedError(StorageError):
+    """An answer, step or round sent to a session that has ended: on a centre's server, an
+    exam's sitting its time limit ended (the server's clock), or one handed in."""
+
+
+#: What the server's functions refuse, by the key their ``RAISE`` gives as its ``HINT``
+#: (``storage/server/policy.py``), in the reader's words: ``engine.explain`` maps them.
+#: ``{at}`` is the moment the ``DETAIL`` gives (``%Y-%m-%d %H:%M``, the centre's time).
+SERVER_REFUSALS = {
+    "dt:time_ran_out": T(
+        "The time of this exam ran out at {at}: the centre's server has ended the sitting. "
+        "What you answered in time is graded; the result appears once it is graded."
+    ),
+    "dt:waiting_for_grading": T(
+        "The last sitting of this exam is waiting for grading by the centre's server: a "
+        "new one can start once it is graded."
+    ),
+}
+#: ``record_answer`` and the table's recorder on a session that has ended.
+SITTING_ENDED = T(
+    "This exam's sitting has ended (its time ran out, or it was handed in): this answer was "
+    "not recorded. What was recorded before counts."
+)
+SESSION_ENDED = T("This practice session has ended: start a new one.")
+
+
 #: Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).
 EXAM_STARTED = T("The exam has been started: its sitting is a record, and it stays.")
 NO_ASSIGNMENT = T("This assignment is not there any more.")

@@ -212,6 +212,9 @@ class StoredAnswer:
     answered_day: date
     recorded_at: datetime
     record: AnswerRecord
+    #: On a centre's server, not graded yet: ``record`` holds the workstation's preview
+    #: (graded, ``record.correct`` and ``time_taken_ms`` are the grader's: ``storage.graded``).
+    pending: bool = False
 
 
 @dataclass(frozen=True)
@@ -417,7 +420,7 @@ def training_session(row: Row[Any]) -> TrainingSession:
 
 def stored_answer(row: Row[Any]) -> StoredAnswer:
     record = from_row(AnswerRecord, row, correct=bool(row.correct))
-    return from_row(StoredAnswer, row, record=record)
+    return from_row(StoredAnswer, row, record=record, pending=False)
 
 
 def exam(row: Row[Any]) -> Exam:

@@ -38,9 +38,9 @@ from dealer_trainer.storage.errors import (
     StorageError,
     unknown_skill_refusal,
 )
+from dealer_trainer.storage.graded import answers_of, on_server
 from dealer_trainer.storage.groups import NO_GROUP
 from dealer_trainer.storage.models import (
-    AnswerRow,
     ExamAssignmentRow,
     ExamRow,
     GroupMemberRow,
@@ -133,26 +133,28 @@ def _plan(row: Any) -> PracticePlan:
 
 
 def _progress(connection: Connection, assignment: Any, plan: PracticePlan) -> PlanProgress:
-    """Count the trainee's answers of the plan's skills, outside exams, since assigned."""
+    """Count the trainee's answers of the plan's skills, outside exams, since assigned (on
+    a centre's server the graded ones, by the server's clock: ``storage.graded``)."""
+    answers = answers_of(connection).c
     counted = (
-        select(AnswerRow.answered_at)
-        .join(SessionRow, SessionRow.id == AnswerRow.session_id)
+        select(answers.answered_at)
+        .join(SessionRow, SessionRow.id == answers.session_id)
         .where(
-            AnswerRow.trainee_id == assignment.trainee_id,
-            AnswerRow.skill.in_(plan.skills),
-            AnswerRow.answered_at > assignment.assigned_at,
+            answers.trainee_id == assignment.trainee_id,
+            answers.skill.in_(plan.skills),
+            answers.answered_at > assignment.assigned_at,
             SessionRow.kind != "exam",
         )
     )
+    if on_server(connection):  # an answer the grader could not grade as sent does not count
+        counted = counted.where(answers.flag.is_(None))
     done = connection.execute(
         select(func.count()).select_from(counted.limit(plan.item_count).subquery())
     ).scalar_one()
     finished = None
     if done >= plan.item_count:
         finished = connection.execute(
-            counted.order_by(AnswerRow.answered_at, AnswerRow.id)
-            .limit(1)
-            .offset(plan.item_count - 1)
+            counted.order_by(answers.answered_at, answers.id).limit(1).offset(plan.item_count - 1)
         ).scalar_one()
     return PlanProgress(
         assignment.id, plan, assignment.trainee_id, assignment.assigned_at, int(done), finished

@@ -44,6 +44,7 @@ from dealer_trainer.storage.errors import (
     StorageError,
     unknown_skill_refusal,
 )
+from dealer_trainer.storage.graded import answers_name
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def mastery_counts(
                        PARTITION BY a.trainee_id, a.skill
                        ORDER BY a.answered_at DESC, a.id DESC
                    ) AS newest
-            FROM answers AS a
+            FROM {answers_name(connection)} AS a
             WHERE a.skill IN :skills {only}
         )
         SELECT trainee_id, skill,
@@ -232,7 +233,8 @@ def speed_shares(
         parts.append((_ROLLED, {**days, "skills": rolled}))
     if others:
         target, values = _target_of(others)
-        parts.append((_counted(target), {**days, **values, "skills": sorted(others)}))
+        counted = _counted(target, answers_name(connection))
+        parts.append((counted, {**days, **values, "skills": sorted(others)}))
     for statement, values in parts:
         for t, n, right, within in connection.execute(statement, values):
             sums = found.setdefault(int(t), [0, 0, 0])
@@ -272,15 +274,16 @@ _ROLLED = _bound(
 )
 
 
-def _counted(target: str) -> TextClause:
-    """The other skills: their answers of the days, each against ``target`` (a CASE)."""
+def _counted(target: str, answers: str) -> TextClause:
+    """The other skills: their answers of the days, each against ``target`` (a CASE);
+    ``answers``: the table read (the graded answers on a centre's server)."""
     return _bound(
         text(
             f"""
             SELECT a.trainee_id, count(*),
                    sum(CASE WHEN a.correct THEN 1 ELSE 0 END),
                    sum(CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END)
-            FROM answers AS a
+            FROM {answers} AS a
             WHERE a.answered_day >= :first AND a.answered_day <= :last
               AND a.skill IN :skills AND a.trainee_id IN :ids
             GROUP BY a.trainee_id

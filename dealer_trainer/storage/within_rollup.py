@@ -27,14 +27,16 @@ from sqlalchemy import Connection, select, text
 from dealer_trainer.storage.models import WithinTarget
 
 
-def recount_sql(skill: str, ms: str) -> tuple[str, str]:
+def recount_sql(skill: str, ms: str, *, graded: bool = False) -> tuple[str, str]:
     """The two statements that count a skill again, with ``skill`` and ``ms`` as SQL
     expressions (bind parameters here, the arguments of ``dt_recount_within`` on the
     server): of each rollup row of the skill, its answers right within the target,
     counted from the answers' covering index ``ix_answers_trainee_day``; then the target
-    the skill's counts are now of."""
+    the skill's counts are now of. ``graded``: a centre's server, where the rollup counts
+    the grader's verdicts and the times that count (``policy.GRADED_ANSWERS``)."""
+    source = "graded_answers" if graded else "answers"
     count = f"""UPDATE trainee_skill_days SET within = (
-        SELECT count(*) FROM answers AS a
+        SELECT count(*) FROM {source} AS a
         WHERE a.trainee_id = trainee_skill_days.trainee_id
           AND a.answered_day = trainee_skill_days.answered_day
           AND a.skill = trainee_skill_days.skill

@@ -13,6 +13,8 @@ items); the round in play is given up, its steps not done missed.
 
 from __future__ import annotations
 
+import logging
+import threading
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
@@ -47,6 +49,9 @@ if TYPE_CHECKING:
     from dealer_trainer.drills.sessions import DrillSession, ExamSpec
     from dealer_trainer.ui.drills.screen import DrillScreen
     from dealer_trainer.ui.table.screen import TableScreen
+
+
+log = logging.getLogger(__name__)
 
 
 class Launcher(Protocol):
@@ -254,14 +259,79 @@ class MixedSitting(QObject):
             certified = score is not None and score.passed
         self.end_screen = ExamEnd(self.paper, score, certified, self.launcher.window())
         self.end_screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if score is not None and score.pending and not certified:
+            assert self.session_id is not None
+            self.end_screen.gradeArrived.connect(self.launcher.refresh_exams)
+            self.end_screen.watch(self.desk, self.session_id)
         self.end_screen.show()
         self.launcher.refresh_exams()
         self.ended.emit(score)
         return self.end_screen
 
 
+class GradeWatch(QObject):
+    """Waits, on a thread of its own, for the centre's grader to grade a sitting (woken by
+    the server's notification: ``TraineeDesk.wait_for_grade``); ``graded`` once it has."""
+
+    graded = Signal()
+    #: How long a watch waits before giving up (the transcript shows the grade later).
+    WAIT_S = 4 * 3600.0
+
+    def __init__(self, desk: TraineeDesk, session_id: int, parent: QObject) -> None:
+        super().__init__(parent)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, args=(desk, session_id), name="grade-watch", daemon=True
+        )
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self, desk: TraineeDesk, session_id: int) -> None:
+        try:
+            waited = desk.wait_for_grade(session_id, self.WAIT_S, self._stop.is_set)
+            if waited and not self._stop.is_set():
+                self.graded.emit()  # queued to the window's thread
+        except Exception:  # the server lost: the screen stays "waiting", the transcript tells
+            log.warning("stopped waiting for the grade of a sitting", exc_info=True)
+
+
 class ExamEnd(QDialog):
-    """The end of a sitting with live-table rounds: passed or not, both parts and marks."""
+    """The end of a sitting with live-table rounds: passed or not, both parts and marks.
+
+    Waiting for grading on a centre's server, it says so and, once the grader's grade is
+    there (``watch``), says the result instead (``gradeArrived``)."""
+
+    gradeArrived = Signal()
+
+    def watch(self, desk: TraineeDesk, session_id: int) -> None:
+        """Wait for the sitting's grade and show it when it comes (until closed)."""
+        watching = GradeWatch(desk, session_id, self)
+        watching.graded.connect(lambda: self._graded(desk, session_id))
+        self.finished.connect(watching.stop)
+        self.destroyed.connect(watching.stop)
+        watching.start()
+
+    def _graded(self, desk: TraineeDesk, session_id: int) -> None:
+        try:
+            sittings = desk.my_transcript().sittings
+            score = next((s.score for s in sittings if s.score.session_id == session_id), None)
+            certified = any(c.session_id == session_id for c in desk.my_certifications())
+        except StorageError as exc:
+            self.then.setText(problem_text(exc))
+            return
+        fresh = ExamEnd(self.paper, score, certified)  # the words of a graded sitting
+        for mine, theirs in (
+            (self.headline, fresh.headline),
+            (self.parts, fresh.parts),
+            (self.then, fresh.then),
+        ):
+            mine.setText(theirs.text())
+        fresh.deleteLater()
+        self.gradeArrived.emit()
 
     def __init__(
         self,
@@ -271,6 +341,7 @@ class ExamEnd(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.paper = paper
         self.setWindowTitle(self.tr("Exam results"))
         self.headline = QLabel()
         self.headline.setObjectName("skillTitle")

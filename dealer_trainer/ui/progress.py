@@ -58,7 +58,7 @@ from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.status import ERROR_STYLE, StatusLine
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import problem_text, text_in_language
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
@@ -343,6 +343,7 @@ class ProgressWindow(QDialog):
             rule, mastery = desk.standing.mastery()
             standards = desk.standing.standards()
             figures = desk.my_table_figures()
+            waiting = desk.grading_wait().words()  # on a centre's server: not graded yet
         except (StorageError, OSError) as exc:
             self.message.say(
                 fill(
@@ -357,6 +358,8 @@ class ProgressWindow(QDialog):
         self._fill_due(due)
         self._fill_skills(rule, mastery, standards)
         self._fill_table(figures)
+        if waiting is not None:
+            self.message.say(text_in_language(waiting), error=False)
         self.loaded.emit()
 
     def _nobody(self) -> None:

@@ -174,7 +174,7 @@ def test_answers_under_a_house_ruleset_are_graded_with_the_rulesets_the_grader_h
     answers = [_stored(k, paper=paper, rulesets=rulesets, at_s=5 * (k + 1)) for k in range(3)]
     graded = grade_exam_answers(items, answers, START, None, rulesets)
     assert [(g.correct, g.flag) for g in graded] == [(True, None)] * 3
-    assert grade_practice_answer(answers[0], rulesets).correct
+    assert grade_practice_answer(answers[0], rulesets=rulesets).correct
     assert grade_practice_answer(answers[0]).flag is Flag.NO_ITEM  # no house rulesets given
     with pytest.raises(RulesError):
         grade_exam_answers(items, answers, START, None)

@@ -2518,7 +2518,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/engine.py" line="+132"/>
+        <location filename="../../storage/engine.py" line="+139"/>
         <source>The server URL {url} does not ask for a verified connection (sslmode=verify-full): this workstation could then be talking to another machine posing as the training centre&apos;s server, which would see every password and record sent. Give the URL in the form {form} (the centre&apos;s CA certificate: IT has it) and correct ${env}.</source>
         <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
         <translation type="unfinished"></translation>
@@ -2636,7 +2636,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+44"/>
         <source>The text contains a NUL character (code 0, invisible), which the database {database} cannot store. Nothing was saved: type the text again without it (it usually comes from pasting).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2681,7 +2681,29 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+24"/>
+        <source>The time of this exam ran out at {at}: the centre&apos;s server has ended the sitting. What you answered in time is graded; the result appears once it is graded.</source>
+        <extracomment>What the server&apos;s functions refuse, by the key their ``RAISE`` gives as its ``HINT`` (``storage/server/policy.py``), in the reader&apos;s words: ``engine.explain`` maps them. ``{at}`` is the moment the ``DETAIL`` gives (``%Y-%m-%d %H:%M``, the centre&apos;s time).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last sitting of this exam is waiting for grading by the centre&apos;s server: a new one can start once it is graded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This exam&apos;s sitting has ended (its time ran out, or it was handed in): this answer was not recorded. What was recorded before counts.</source>
+        <extracomment>``record_answer`` and the table&apos;s recorder on a session that has ended.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This practice session has ended: start a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The exam has been started: its sitting is a record, and it stays.</source>
         <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
         <translation type="unfinished"></translation>
@@ -2724,7 +2746,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+130"/>
+        <location filename="../../storage/server/workstation.py" line="+142"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2740,7 +2762,7 @@
     </message>
     <message>
         <location line="-74"/>
-        <location line="+190"/>
+        <location line="+191"/>
         <location line="+12"/>
         <location line="+2"/>
         <location filename="../../storage/signin.py" line="+204"/>
@@ -2766,7 +2788,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+227"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2776,8 +2798,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-228"/>
-        <location line="+240"/>
+        <location line="-277"/>
+        <location line="+289"/>
         <location filename="../../storage/signin.py" line="+7"/>
         <source>The current password is wrong.</source>
         <translation type="unfinished"></translation>
@@ -3389,7 +3411,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+174"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation type="unfinished"></translation>
@@ -3442,7 +3464,7 @@
     <message>
         <location line="+20"/>
         <location line="+71"/>
-        <location filename="../../storage/standards.py" line="+313"/>
+        <location filename="../../storage/standards.py" line="+316"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation type="unfinished"></translation>
@@ -3888,6 +3910,53 @@
         <location filename="../../storage/signin.py" line="-153"/>
         <source>Your password was set by an instructor: choose your own (sign out and sign in again) before you start an exam.</source>
         <extracomment>The server login the records were opened with (``None``: a local file). Said for an unknown login and for a wrong password alike: which logins exist is nobody&apos;s business before sign-in. Said when a trainee whose password someone else set (an instructor, IT) tries to start an exam: they choose their own first (issue 36).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/graded.py" line="+100"/>
+        <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} answers wait for grading, since {when}: they are in no figure until the centre&apos;s grader has graded them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Not the exam&apos;s item at its place (or more answers than items): counted wrong.</source>
+        <extracomment>Why the grader flagged an answer (``grader.Flag``&apos;s values), in words.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recorded after the sitting&apos;s time limit: it does not count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The answer sent cannot be read by the grader: counted wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The grader cannot make the item it names: counted wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The workstation said wrong; the grader&apos;s verdict is right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The workstation said right; the grader&apos;s verdict is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The situation the workstation stored is not the item the grader made from its seed: graded on the grader&apos;s item.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4411,11 +4480,16 @@
     </message>
     <message>
         <location line="+103"/>
+        <source>waiting for grading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>wrong</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4765,7 +4839,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-207"/>
+        <location filename="../../ui/instructor/models.py" line="-211"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4819,7 +4893,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+262"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+263"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
@@ -4846,12 +4920,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4864,12 +4938,12 @@
         </translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-73"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-61"/>
         <source>Trainees (Enter or double-click for details)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5190,9 +5264,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+274"/>
+        <location filename="../../ui/exam_sitting.py" line="+345"/>
         <source>Exam results</source>
-        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it). How long a watch waits before giving up (the transcript shows the grade later).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5905,6 +5979,37 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+5"/>
         <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GradingNotice</name>
+    <message numerus="yes">
+        <location filename="../../ui/instructor/grading.py" line="+76"/>
+        <source>%1 answer(s) flagged by the grader…</source>
+        <translation>
+            <numerusform>%1 answer flagged by the grader…</numerusform>
+            <numerusform>%1 answers flagged by the grader…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Answers flagged by the grader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The centre&apos;s grader graded these answers otherwise than the trainee&apos;s computer, or could not grade them as sent. Its grade is the record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>practice</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7181,12 +7286,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+80"/>
+        <location line="+83"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-82"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7298,7 +7403,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7308,7 +7413,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8979,7 +9084,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+192"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9323,7 +9428,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-501"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9517,7 +9622,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+760"/>
+        <location filename="../../reports/pdf.py" line="+772"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9801,6 +9906,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting for grading</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10446,12 +10556,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-371"/>
+        <location filename="../../reports/pdf.py" line="-382"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10477,30 +10587,30 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+213"/>
+        <location line="+217"/>
         <source>Answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Typical time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-539"/>
+        <location line="-550"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+334"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10510,18 +10620,18 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Training report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+175"/>
+        <location line="+10"/>
+        <location line="+177"/>
         <source>Exams</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-172"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10537,12 +10647,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+19"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-167"/>
         <source>Assigned</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10558,12 +10668,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+167"/>
+        <location line="+169"/>
         <source>Pass mark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-168"/>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10573,7 +10683,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Cohort report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10583,7 +10693,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainees, lowest accuracy first</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2518,7 +2518,7 @@
         <translation>Recuse a aposta: as apostas fecharam com o anúncio.</translation>
     </message>
     <message>
-        <location filename="../../storage/engine.py" line="+132"/>
+        <location filename="../../storage/engine.py" line="+139"/>
         <source>The server URL {url} does not ask for a verified connection (sslmode=verify-full): this workstation could then be talking to another machine posing as the training centre&apos;s server, which would see every password and record sent. Give the URL in the form {form} (the centre&apos;s CA certificate: IT has it) and correct ${env}.</source>
         <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
         <translation>O URL do servidor {url} não pede uma ligação verificada (sslmode=verify-full): este posto de trabalho poderia então estar a falar com outra máquina que se faz passar pelo servidor do centro de formação, e que veria todas as palavras-passe e registos enviados. Indique o URL na forma {form} (o certificado da AC do centro: o serviço de informática tem-no) e corrija ${env}.</translation>
@@ -2636,7 +2636,7 @@
         <translation>Outro posto de trabalho está a actualizar a base de dados {database} há mais de {seconds} s (tem o bloqueio de actualização). Nada foi alterado aqui. Espere que acabe e volte a começar; se nenhum posto estiver a arrancar, peça à informática que termine a sessão da base de dados que tem o bloqueio consultivo {lock} (ver pg_locks).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+44"/>
         <source>The text contains a NUL character (code 0, invisible), which the database {database} cannot store. Nothing was saved: type the text again without it (it usually comes from pasting).</source>
         <translation>O texto contém um carácter NUL (código 0, invisível), que a base de dados {database} não consegue guardar. Nada foi guardado: escreva o texto de novo sem ele (costuma vir de colar texto).</translation>
     </message>
@@ -2681,7 +2681,29 @@
         <translation>O nome de utilizador {login} já está a ser usado: escolha outro.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+24"/>
+        <source>The time of this exam ran out at {at}: the centre&apos;s server has ended the sitting. What you answered in time is graded; the result appears once it is graded.</source>
+        <extracomment>What the server&apos;s functions refuse, by the key their ``RAISE`` gives as its ``HINT`` (``storage/server/policy.py``), in the reader&apos;s words: ``engine.explain`` maps them. ``{at}`` is the moment the ``DETAIL`` gives (``%Y-%m-%d %H:%M``, the centre&apos;s time).</extracomment>
+        <translation>O tempo deste exame terminou às {at}: o servidor do centro encerrou a prova. O que respondeu dentro do tempo é corrigido; o resultado aparece quando estiver corrigido.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last sitting of this exam is waiting for grading by the centre&apos;s server: a new one can start once it is graded.</source>
+        <translation>A última prova deste exame aguarda correcção pelo servidor do centro: pode começar uma nova quando estiver corrigida.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This exam&apos;s sitting has ended (its time ran out, or it was handed in): this answer was not recorded. What was recorded before counts.</source>
+        <extracomment>``record_answer`` and the table&apos;s recorder on a session that has ended.</extracomment>
+        <translation>A prova deste exame terminou (o tempo acabou ou foi entregue): esta resposta não foi registada. O que foi registado antes conta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This practice session has ended: start a new one.</source>
+        <translation>Esta sessão de prática terminou: comece uma nova.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The exam has been started: its sitting is a record, and it stays.</source>
         <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
         <translation>O exame já foi iniciado: a prova é um registo e fica.</translation>
@@ -2724,7 +2746,7 @@
         <translation>O servidor {server} não pode ser usado: {why}</translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+130"/>
+        <location filename="../../storage/server/workstation.py" line="+142"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation>{url} é um ficheiro SQLite, não o servidor de um centro de formação.</translation>
     </message>
@@ -2740,7 +2762,7 @@
     </message>
     <message>
         <location line="-74"/>
-        <location line="+190"/>
+        <location line="+191"/>
         <location line="+12"/>
         <location line="+2"/>
         <location filename="../../storage/signin.py" line="+204"/>
@@ -2766,7 +2788,7 @@
         <translation>Palavra-passe errada.</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+227"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>No servidor, um formando novo precisa da sua primeira palavra-passe: o PostgreSQL guarda-a.</translation>
     </message>
@@ -2776,8 +2798,8 @@
         <translation>Não existe o formando {id}.</translation>
     </message>
     <message>
-        <location line="-228"/>
-        <location line="+240"/>
+        <location line="-277"/>
+        <location line="+289"/>
         <location filename="../../storage/signin.py" line="+7"/>
         <source>The current password is wrong.</source>
         <translation>A palavra-passe atual está errada.</translation>
@@ -3389,7 +3411,7 @@
         <translation>O plano está concluído: o trabalho do formando nele é um registo e fica.</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+174"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation>Escolha pelo menos uma competência para o plano.</translation>
@@ -3442,7 +3464,7 @@
     <message>
         <location line="+20"/>
         <location line="+71"/>
-        <location filename="../../storage/standards.py" line="+313"/>
+        <location filename="../../storage/standards.py" line="+316"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>Esta conta de instrutor já não existe.</translation>
@@ -3889,6 +3911,53 @@
         <source>Your password was set by an instructor: choose your own (sign out and sign in again) before you start an exam.</source>
         <extracomment>The server login the records were opened with (``None``: a local file). Said for an unknown login and for a wrong password alike: which logins exist is nobody&apos;s business before sign-in. Said when a trainee whose password someone else set (an instructor, IT) tries to start an exam: they choose their own first (issue 36).</extracomment>
         <translation>A sua palavra-passe foi definida por um instrutor: escolha a sua (termine a sessão e volte a iniciá-la) antes de começar um exame.</translation>
+    </message>
+    <message>
+        <location filename="../../storage/graded.py" line="+100"/>
+        <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
+        <translation>1 resposta aguarda correcção, desde {when}: não entra em nenhum número até o corrector do centro a corrigir.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} answers wait for grading, since {when}: they are in no figure until the centre&apos;s grader has graded them.</source>
+        <translation>{count} respostas aguardam correcção, desde {when}: não entram em nenhum número até o corrector do centro as corrigir.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Not the exam&apos;s item at its place (or more answers than items): counted wrong.</source>
+        <extracomment>Why the grader flagged an answer (``grader.Flag``&apos;s values), in words.</extracomment>
+        <translation>Não é a pergunta do exame nesse lugar (ou há mais respostas do que perguntas): contada como errada.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recorded after the sitting&apos;s time limit: it does not count.</source>
+        <translation>Registada depois do limite de tempo da prova: não conta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The answer sent cannot be read by the grader: counted wrong.</source>
+        <translation>O corrector não consegue ler a resposta enviada: contada como errada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The grader cannot make the item it names: counted wrong.</source>
+        <translation>O corrector não consegue gerar a pergunta indicada: contada como errada.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The workstation said wrong; the grader&apos;s verdict is right.</source>
+        <translation>O posto de trabalho disse errada; o veredicto do corrector é certa.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The workstation said right; the grader&apos;s verdict is wrong.</source>
+        <translation>O posto de trabalho disse certa; o veredicto do corrector é errada.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The situation the workstation stored is not the item the grader made from its seed: graded on the grader&apos;s item.</source>
+        <translation>A situação guardada pelo posto de trabalho não é a pergunta que o corrector gerou da sua semente: corrigida na pergunta do corrector.</translation>
     </message>
     <message>
         <source>Straight-up {shown}</source>
@@ -4411,11 +4480,16 @@
     </message>
     <message>
         <location line="+103"/>
+        <source>waiting for grading</source>
+        <translation>à espera de correcção</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>wrong</source>
         <translation>errada</translation>
     </message>
@@ -4765,7 +4839,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-207"/>
+        <location filename="../../ui/instructor/models.py" line="-211"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -4819,7 +4893,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+262"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+263"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
@@ -4846,12 +4920,12 @@
         <translation>Competências, da mais fraca para a mais forte</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -4864,12 +4938,12 @@
         </translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-73"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>A carregar os números dos formandos…</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-61"/>
         <source>Trainees (Enter or double-click for details)</source>
         <translation>Formandos (Enter ou duplo clique para ver os pormenores)</translation>
     </message>
@@ -5191,9 +5265,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+274"/>
+        <location filename="../../ui/exam_sitting.py" line="+345"/>
         <source>Exam results</source>
-        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it). How long a watch waits before giving up (the transcript shows the grade later).</extracomment>
         <translation>Resultados do exame</translation>
     </message>
     <message>
@@ -5907,6 +5981,37 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+5"/>
         <source>Game</source>
         <translation>Jogo</translation>
+    </message>
+</context>
+<context>
+    <name>GradingNotice</name>
+    <message numerus="yes">
+        <location filename="../../ui/instructor/grading.py" line="+76"/>
+        <source>%1 answer(s) flagged by the grader…</source>
+        <translation>
+            <numerusform>%1 resposta assinalada pelo corrector…</numerusform>
+            <numerusform>%1 respostas assinaladas pelo corrector…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Answers flagged by the grader</source>
+        <translation>Respostas assinaladas pelo corrector</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The centre&apos;s grader graded these answers otherwise than the trainee&apos;s computer, or could not grade them as sent. Its grade is the record.</source>
+        <translation>O corrector do centro corrigiu estas respostas de outra forma que o computador do formando, ou não as pôde corrigir como foram enviadas. A sua correcção é o registo.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>exam</source>
+        <translation>exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>practice</source>
+        <translation>prática</translation>
     </message>
 </context>
 <context>
@@ -7182,12 +7287,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+112"/>
-        <location line="+80"/>
+        <location line="+83"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-82"/>
         <source>Due</source>
         <translation>A fazer</translation>
     </message>
@@ -7299,7 +7404,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Objectivo da casa</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Your records cannot be read: %1</source>
         <translation>Não é possível ler os seus registos: %1</translation>
     </message>
@@ -7309,7 +7414,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O meu progresso · %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: o seu progresso é mostrado depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -8980,7 +9085,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+192"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -9324,7 +9429,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-501"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -9518,7 +9623,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+760"/>
+        <location filename="../../reports/pdf.py" line="+772"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -9803,6 +9908,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>no</source>
         <translation>não</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting for grading</source>
+        <translation>à espera de correcção</translation>
     </message>
 </context>
 <context>
@@ -10447,12 +10557,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>sem resposta dentro do tempo</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-371"/>
+        <location filename="../../reports/pdf.py" line="-382"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation>%1 respostas em %2 dias · %3 certas · tempo típico %4</translation>
     </message>
@@ -10478,30 +10588,30 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+213"/>
+        <location line="+217"/>
         <source>Answers</source>
         <translation>Respostas</translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Accuracy</source>
         <translation>Taxa de acerto</translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Typical time</source>
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-539"/>
+        <location line="-550"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+334"/>
         <source>Target time</source>
         <translation>Tempo-alvo</translation>
     </message>
@@ -10511,18 +10621,18 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>Tempo-alvo: o tempo de que um croupier formado precisa para uma pergunta da competência no nível intermédio, o alvo do modo cronometrado.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Training report: %1</source>
         <translation>Relatório de formação: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+175"/>
+        <location line="+10"/>
+        <location line="+177"/>
         <source>Exams</source>
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-172"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -10538,12 +10648,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+19"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-167"/>
         <source>Assigned</source>
         <translation>Atribuído</translation>
     </message>
@@ -10559,12 +10669,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+167"/>
+        <location line="+169"/>
         <source>Pass mark</source>
         <translation>Nota mínima</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-168"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
@@ -10574,7 +10684,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>Nenhum exame atribuído.</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Cohort report</source>
         <translation>Relatório da turma</translation>
     </message>
@@ -10584,7 +10694,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>Relatório do grupo: %1 (início em %2)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>Formandos, da menor para a maior taxa de acerto</translation>
     </message>

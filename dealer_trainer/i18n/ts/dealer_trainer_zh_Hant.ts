@@ -2518,7 +2518,7 @@
         <translation>拒絕該投注：宣佈停止投注時已截止下注。</translation>
     </message>
     <message>
-        <location filename="../../storage/engine.py" line="+132"/>
+        <location filename="../../storage/engine.py" line="+139"/>
         <source>The server URL {url} does not ask for a verified connection (sslmode=verify-full): this workstation could then be talking to another machine posing as the training centre&apos;s server, which would see every password and record sent. Give the URL in the form {form} (the centre&apos;s CA certificate: IT has it) and correct ${env}.</source>
         <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
         <translation>伺服器網址 {url} 未要求經驗證的連線（sslmode=verify-full）：此工作站可能正與冒充培訓中心伺服器的另一部電腦通訊，對方會看到傳送的每個密碼及記錄。請以 {form} 的格式提供網址（中心的 CA 憑證由資訊部門提供），並更正 ${env}。</translation>
@@ -2636,7 +2636,7 @@
         <translation>另一部工作站更新資料庫 {database} 已超過 {seconds} 秒（它持有更新鎖）。此處未作任何改動。請等它完成後重新開始；若沒有工作站正在啟動，請資訊部門結束持有諮詢鎖 {lock} 的資料庫工作階段（見 pg_locks）。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+44"/>
         <source>The text contains a NUL character (code 0, invisible), which the database {database} cannot store. Nothing was saved: type the text again without it (it usually comes from pasting).</source>
         <translation>文字含有 NUL 字元（代碼 0，不可見），資料庫 {database} 無法儲存。未儲存任何內容：請重新輸入不含該字元的文字（通常來自貼上）。</translation>
     </message>
@@ -2681,7 +2681,29 @@
         <translation>登入名稱 {login} 已被使用：請另選一個。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+24"/>
+        <source>The time of this exam ran out at {at}: the centre&apos;s server has ended the sitting. What you answered in time is graded; the result appears once it is graded.</source>
+        <extracomment>What the server&apos;s functions refuse, by the key their ``RAISE`` gives as its ``HINT`` (``storage/server/policy.py``), in the reader&apos;s words: ``engine.explain`` maps them. ``{at}`` is the moment the ``DETAIL`` gives (``%Y-%m-%d %H:%M``, the centre&apos;s time).</extracomment>
+        <translation>本考試的時間已於 {at} 結束：中心伺服器已結束此場考試。限時內作答的部分會被評分；評分完成後即顯示結果。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last sitting of this exam is waiting for grading by the centre&apos;s server: a new one can start once it is graded.</source>
+        <translation>本考試上一場仍在等待中心伺服器評分：評分完成後才可開始新的一場。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This exam&apos;s sitting has ended (its time ran out, or it was handed in): this answer was not recorded. What was recorded before counts.</source>
+        <extracomment>``record_answer`` and the table&apos;s recorder on a session that has ended.</extracomment>
+        <translation>本場考試已結束（時間已到或已交卷）：此答案未有記錄。之前已記錄的答案照計。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This practice session has ended: start a new one.</source>
+        <translation>此練習已結束：請開始新的練習。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The exam has been started: its sitting is a record, and it stays.</source>
         <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
         <translation>考試已經開始：該次應考是一項記錄，會予以保留。</translation>
@@ -2724,7 +2746,7 @@
         <translation>無法使用伺服器 {server}：{why}</translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+130"/>
+        <location filename="../../storage/server/workstation.py" line="+142"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation>{url} 是 SQLite 檔案，而非培訓中心的伺服器。</translation>
     </message>
@@ -2740,7 +2762,7 @@
     </message>
     <message>
         <location line="-74"/>
-        <location line="+190"/>
+        <location line="+191"/>
         <location line="+12"/>
         <location line="+2"/>
         <location filename="../../storage/signin.py" line="+204"/>
@@ -2766,7 +2788,7 @@
         <translation>密碼錯誤。</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+227"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>在伺服器上，新學員需要設定首個密碼：由 PostgreSQL 保存。</translation>
     </message>
@@ -2776,8 +2798,8 @@
         <translation>沒有學員 {id}。</translation>
     </message>
     <message>
-        <location line="-228"/>
-        <location line="+240"/>
+        <location line="-277"/>
+        <location line="+289"/>
         <location filename="../../storage/signin.py" line="+7"/>
         <source>The current password is wrong.</source>
         <translation>目前的密碼錯誤。</translation>
@@ -3389,7 +3411,7 @@
         <translation>此計劃已完成：學員在其中的練習是一項紀錄，會保留下來。</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+174"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation>請為計劃選擇至少一項技能。</translation>
@@ -3442,7 +3464,7 @@
     <message>
         <location line="+20"/>
         <location line="+71"/>
-        <location filename="../../storage/standards.py" line="+313"/>
+        <location filename="../../storage/standards.py" line="+316"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>此導師帳戶已不存在。</translation>
@@ -3889,6 +3911,53 @@
         <source>Your password was set by an instructor: choose your own (sign out and sign in again) before you start an exam.</source>
         <extracomment>The server login the records were opened with (``None``: a local file). Said for an unknown login and for a wrong password alike: which logins exist is nobody&apos;s business before sign-in. Said when a trainee whose password someone else set (an instructor, IT) tries to start an exam: they choose their own first (issue 36).</extracomment>
         <translation>您的密碼由導師設定：開始考試前，請先選擇您自己的密碼（登出後再登入）。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/graded.py" line="+100"/>
+        <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
+        <translation>1 個答案自 {when} 起等待評分：中心評分程式評分前不計入任何數字。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} answers wait for grading, since {when}: they are in no figure until the centre&apos;s grader has graded them.</source>
+        <translation>{count} 個答案自 {when} 起等待評分：中心評分程式評分前不計入任何數字。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Not the exam&apos;s item at its place (or more answers than items): counted wrong.</source>
+        <extracomment>Why the grader flagged an answer (``grader.Flag``&apos;s values), in words.</extracomment>
+        <translation>並非考試該位置的題目（或答案多於題目）：當作答錯。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recorded after the sitting&apos;s time limit: it does not count.</source>
+        <translation>於考試時限後記錄：不計分。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The answer sent cannot be read by the grader: counted wrong.</source>
+        <translation>評分程式無法讀取送來的答案：當作答錯。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The grader cannot make the item it names: counted wrong.</source>
+        <translation>評分程式無法產生所指的題目：當作答錯。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The workstation said wrong; the grader&apos;s verdict is right.</source>
+        <translation>工作站判為錯；評分程式判為對。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The workstation said right; the grader&apos;s verdict is wrong.</source>
+        <translation>工作站判為對；評分程式判為錯。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The situation the workstation stored is not the item the grader made from its seed: graded on the grader&apos;s item.</source>
+        <translation>工作站儲存的情況並非評分程式按種子產生的題目：按評分程式的題目評分。</translation>
     </message>
     <message>
         <source>Straight-up {shown}</source>
@@ -4411,11 +4480,16 @@
     </message>
     <message>
         <location line="+103"/>
+        <source>waiting for grading</source>
+        <translation>等待評分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>correct</source>
         <translation>正確</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>wrong</source>
         <translation>錯誤</translation>
     </message>
@@ -4764,7 +4838,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-207"/>
+        <location filename="../../ui/instructor/models.py" line="-211"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -4818,7 +4892,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+262"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+263"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
@@ -4845,12 +4919,12 @@
         <translation>技能（由最弱起）</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -4862,12 +4936,12 @@
         </translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-73"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>正在載入學員數據…</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-61"/>
         <source>Trainees (Enter or double-click for details)</source>
         <translation>學員（按 Enter 或按兩下查看詳情）</translation>
     </message>
@@ -5189,9 +5263,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+274"/>
+        <location filename="../../ui/exam_sitting.py" line="+345"/>
         <source>Exam results</source>
-        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it). How long a watch waits before giving up (the transcript shows the grade later).</extracomment>
         <translation>考試結果</translation>
     </message>
     <message>
@@ -5903,6 +5977,36 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+5"/>
         <source>Game</source>
         <translation>遊戲</translation>
+    </message>
+</context>
+<context>
+    <name>GradingNotice</name>
+    <message numerus="yes">
+        <location filename="../../ui/instructor/grading.py" line="+76"/>
+        <source>%1 answer(s) flagged by the grader…</source>
+        <translation>
+            <numerusform>評分程式標示了 %1 個答案…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Answers flagged by the grader</source>
+        <translation>評分程式標示的答案</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The centre&apos;s grader graded these answers otherwise than the trainee&apos;s computer, or could not grade them as sent. Its grade is the record.</source>
+        <translation>中心評分程式對這些答案的評分與學員電腦不同，或無法按送來的內容評分。以評分程式的評分為準。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>exam</source>
+        <translation>考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>practice</source>
+        <translation>練習</translation>
     </message>
 </context>
 <context>
@@ -7175,12 +7279,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+80"/>
+        <location line="+83"/>
         <source>My progress</source>
         <translation>我的進度</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-82"/>
         <source>Due</source>
         <translation>待完成</translation>
     </message>
@@ -7292,7 +7396,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場目標</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Your records cannot be read: %1</source>
         <translation>無法讀取你的紀錄：%1</translation>
     </message>
@@ -7302,7 +7406,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的進度 · %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>請先登入：登入後才會顯示你的進度（左側的「登入…」）。</translation>
     </message>
@@ -8970,7 +9074,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+192"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -9314,7 +9418,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-497"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-501"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -9508,7 +9612,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+760"/>
+        <location filename="../../reports/pdf.py" line="+772"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -9793,6 +9897,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>no</source>
         <translation>否</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting for grading</source>
+        <translation>等待評分</translation>
     </message>
 </context>
 <context>
@@ -10437,12 +10546,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>未在時限內作答</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-371"/>
+        <location filename="../../reports/pdf.py" line="-382"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1至%2 · %4於%3製作</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation>%2日內作答%1次 · 答對%3 · 一般用時%4</translation>
     </message>
@@ -10468,30 +10577,30 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+213"/>
+        <location line="+217"/>
         <source>Answers</source>
         <translation>作答數</translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Accuracy</source>
         <translation>準確率</translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+213"/>
+        <location line="-216"/>
+        <location line="+217"/>
         <source>Typical time</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-539"/>
+        <location line="-550"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+334"/>
         <source>Target time</source>
         <translation>目標時間</translation>
     </message>
@@ -10501,18 +10610,18 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>目標時間：受過訓練的荷官在中級程度完成該技能一題所需的時間，即計時練習的目標。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Training report: %1</source>
         <translation>培訓報告：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+175"/>
+        <location line="+10"/>
+        <location line="+177"/>
         <source>Exams</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-172"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -10528,12 +10637,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+19"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-167"/>
         <source>Assigned</source>
         <translation>指派日期</translation>
     </message>
@@ -10549,12 +10658,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+167"/>
+        <location line="+169"/>
         <source>Pass mark</source>
         <translation>合格分數</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-168"/>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -10564,7 +10673,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>未有指派考試。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Cohort report</source>
         <translation>學員組別報告</translation>
     </message>
@@ -10574,7 +10683,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>班級報告：%1（%2 開課）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>學員（準確率最低的排先）</translation>
     </message>

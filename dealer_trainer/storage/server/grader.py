@@ -230,19 +230,37 @@ def grade_exam_answers(
     return out
 
 
-def grade_practice_answer(answer: Any, rulesets: RulesetRegistry = SHIPPED) -> Graded:
+def grade_practice_answer(
+    answer: Any, server_ms: int | None = None, rulesets: RulesetRegistry = SHIPPED
+) -> Graded:
     """A practice (timed, review) answer graded on the item its skill, seed, level and
-    ruleset make (looked up in ``rulesets``): the situation it stored is only compared."""
+    ruleset make (looked up in ``rulesets``): the situation it stored is only compared.
+    ``server_ms``: its time by the server's clock (``practice_times``)."""
     spec = item_spec(answer)
     if spec is not None:
         try:
-            return _graded_on(answer, spec, rulesets, item_index=None, counts=True, server_ms=None)
+            return _graded_on(
+                answer, spec, rulesets, item_index=None, counts=True, server_ms=server_ms
+            )
         except (RulesError, ValueError, KeyError):
             pass
     return Graded(
-        int(answer.id), False, None, False, None, True, None, Flag.NO_ITEM, str(answer.skill),
-        int(answer.time_taken_ms),
+        int(answer.id), False, None, False, None, True, server_ms, Flag.NO_ITEM,
+        str(answer.skill), int(answer.time_taken_ms),
     )  # fmt: skip
+
+
+def practice_times(answers: Sequence[Any], started_at: datetime) -> dict[int, int]:
+    """Each answer's time by the server's clock (in the order recorded): its
+    ``recorded_at`` minus the one before it in the session, or the session's start. The
+    views count a practice answer's own time, never more than this (the gap holds the
+    feedback read before the next item): ``policy.GRADED_ANSWERS``."""
+    out: dict[int, int] = {}
+    previous = started_at
+    for answer in answers:
+        out[int(answer.id)] = _ms(answer.recorded_at, previous)
+        previous = max(previous, answer.recorded_at)
+    return out
 
 
 @dataclass(frozen=True)
@@ -367,6 +385,8 @@ class Grader:
         self._cannot: set[int] = set()
         self._listen: Callable[[], Any] | None = None
         self.passes = 0
+        #: Notifications taken from the channel (a flood of them is a few passes).
+        self.notified = 0
 
     # -- one pass ----------------------------------------------------------------------
 
@@ -492,10 +512,18 @@ class Grader:
         }
         now = connection.execute(text("SELECT clock_timestamp()")).scalar_one()
         if session.kind != "exam" or session.exam_assignment_id is None:
+            times = practice_times(answers, session.started_at)
             fresh = [
-                grade_practice_answer(a, self.rulesets) for a in answers if int(a.id) not in done
+                grade_practice_answer(a, times[int(a.id)], self.rulesets)
+                for a in answers
+                if int(a.id) not in done
             ]
             self._insert_grades(connection, session_id, fresh, now)
+            if fresh:  # the views that wait for these grades may read them (at the commit)
+                connection.execute(
+                    text("SELECT pg_notify(:channel, :what)"),
+                    {"channel": GRADED_CHANNEL, "what": f"answers:{session_id}"},
+                )
             return False
         sitting = self._sitting(connection, session)
         grades = grade_exam_answers(
@@ -739,15 +767,37 @@ class Grader:
             woken = False
             for _ in _notifications(connection, timeout):
                 woken = True
+                self.notified += 1
             if self.stopping():
                 return
             if woken or (left is not None and left <= timeout):  # woken, or the limit came
+                # A flood of notifications: what came while it waited is one more pass.
+                if self._stopping.wait(1.0 / MAX_PASSES_PER_S):
+                    return
+                self.notified += _drain(connection)
                 self.grade_pending()
             else:
                 connection.execute("SELECT 1")  # the heartbeat: is the server still there?
 
 
+#: However many notifications arrive (anyone may send one, ``NOTIFY`` takes no privilege:
+#: a trainee's login can flood the channel), the grader does one pass for all those queued
+#: when it wakes, and at most this many passes a second: a flood costs it a pass now and
+#: then, never the answers' grades (what is pending is read from the tables).
+MAX_PASSES_PER_S = 5.0
+
+
 def _notifications(connection: Any, timeout: float) -> Iterator[Any]:
-    """The notifications that arrive within ``timeout`` seconds, stopping at the first
-    (and taking the others already queued with it)."""
+    """The notifications that arrive within ``timeout`` seconds, stopping at the first,
+    then every other one already queued (drained without waiting): one wake for a burst."""
     yield from connection.notifies(timeout=timeout, stop_after=1)
+    while True:  # one poll reads one packet: poll until nothing more is there
+        more = list(connection.notifies(timeout=0.0))
+        if not more:
+            return
+        yield from more
+
+
+def _drain(connection: Any) -> int:
+    """Take every notification already there, without waiting; how many."""
+    return sum(1 for _ in _notifications(connection, 0.0))

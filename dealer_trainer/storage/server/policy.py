@@ -84,7 +84,12 @@ from dealer_trainer.storage import centre, within_rollup
 #: dt_start_exam, and a trainee's inserts of sessions, answers and table rounds, are
 #: refused while it is one-time (dt_password_chosen); 'password_set' is written by the
 #: server only.
-SECURITY_VERSION = 9
+#: 10: the views read graded records (issue 36): ``graded_answers`` (the grader's verdicts,
+#: the times that count), ``grading_waits`` and ``flagged_answers`` (instructors); the
+#: rollups count graded answers (dt_graded_count on ``answer_grades``; the answers' own
+#: count trigger is off), dt_recount_within counts graded answers, and an answer's day is
+#: the centre's day of the server's clock (dt_stamp_clock).
+SECURITY_VERSION = 10
 
 #: The channel the database wakes the grader on (``pg_notify``). A notification only wakes
 #: it: anyone may send one (``NOTIFY`` has no privilege), so it carries nothing the grader
@@ -515,6 +520,13 @@ def _grader_functions() -> list[tuple[str, str]]:
     stamps = "\n".join(
         f"""                {"IF" if n == 0 else "ELSIF"} TG_TABLE_NAME = {_lit(table)} THEN
                     NEW.{column} := clock_timestamp();"""
+        + (
+            # The day an answer counts on (the dashboard's, the plans') is the centre's
+            # day of the server's clock, not the workstation's calendar.
+            "\n                    NEW.answered_day := dt_centre_day(NEW.recorded_at);"
+            if table == "answers"
+            else ""
+        )
         for n, (table, column) in enumerate(_STAMPED.items())
     )
     channel = _lit(GRADER_CHANNEL)
@@ -605,6 +617,128 @@ _SITTING_STATES = """CREATE OR REPLACE VIEW sitting_states WITH (security_invoke
            g.rounds, g.rounds_in_pace, g.flagged, g.timed_out
     FROM training_sessions s LEFT JOIN sitting_grades g ON g.session_id = s.id
     WHERE s.kind = 'exam'"""
+
+
+#: The answers as the centre's grader graded them: the record every view of the server reads
+#: (the dashboard, mastery, standards, plans, reports). Only graded answers are here (one
+#: waiting for grading is in ``grading_waits``, not counted right or wrong); ``correct`` is
+#: the grader's verdict (an exam answer that does not count, late or repeated, is not
+#: right); ``time_taken_ms`` the time that counts, by the server's clock ``server_ms`` (the
+#: answer's ``recorded_at`` minus the one before it in its session, or the session's
+#: start): an exam item's is that, or the workstation's where that is longer (no feedback
+#: is shown between an exam's items, so the gap is the item's time); a practice answer's
+#: is the workstation's, never more than that gap (the gap holds the feedback the trainee
+#: read before the next item: taking it would make every honest trainee slow);
+#: ``answered_at`` the server's clock (the answer's ``recorded_at``). Same names as
+#: ``answers``' columns, so a reader swaps the table only (``storage/graded.py``).
+#: ``preview`` is the workstation's own verdict.
+GRADED_ANSWERS = """CREATE OR REPLACE VIEW graded_answers WITH (security_invoker = true) AS
+    SELECT a.id, a.session_id, a.trainee_id, a.skill, a.answered_day,
+           a.recorded_at AS answered_at, a.recorded_at,
+           (g.correct AND g.counts) AS correct,
+           CASE WHEN g.item_index IS NOT NULL
+                THEN greatest(a.time_taken_ms::bigint, coalesce(g.server_ms, 0))
+                ELSE least(a.time_taken_ms::bigint, coalesce(g.server_ms, a.time_taken_ms))
+           END AS time_taken_ms,
+           a.correct AS preview, g.flag, g.situation_matches, g.counts, g.graded_at
+    FROM answers a JOIN answer_grades g ON g.answer_id = a.id"""
+
+#: How many answers wait for grading, and since when, per trainee (a trainee reads their
+#: own row). Over the newest ``WAIT_WINDOW`` answers past the newest graded one (the grader
+#: grades everything pending on each pass, so what waits is there; an older answer left
+#: waiting is one this grader's version cannot grade, and its log says which).
+WAIT_WINDOW = 50_000
+_GRADING_WAITS = f"""CREATE OR REPLACE VIEW grading_waits WITH (security_invoker = true) AS
+    SELECT a.trainee_id, count(*) AS answers, min(a.recorded_at) AS since
+    FROM answers a
+    WHERE a.id > (SELECT coalesce(max(g.answer_id), 0) - {WAIT_WINDOW} FROM answer_grades g)
+      AND NOT EXISTS (SELECT 1 FROM answer_grades g WHERE g.answer_id = a.id)
+    GROUP BY a.trainee_id"""
+
+#: The answers the grader flagged: its verdict differs from the workstation's preview, it
+#: could not grade it as sent (not the exam's item, an answer it cannot read, an item it
+#: cannot make), it does not count (late, repeated), or the situation the workstation
+#: stored is not the item made again. The instructor's desk lists them with the reason.
+_FLAGGED_ANSWERS = """CREATE OR REPLACE VIEW flagged_answers WITH (security_invoker = true) AS
+    SELECT a.id AS answer_id, a.session_id, a.trainee_id, a.skill, a.answered_day,
+           a.recorded_at, s.kind, a.correct AS preview, g.correct AS graded, g.counts,
+           g.flag, g.situation_matches, g.graded_at
+    FROM answer_grades g
+    JOIN answers a ON a.id = g.answer_id
+    JOIN training_sessions s ON s.id = a.session_id
+    WHERE g.flag IS NOT NULL OR NOT g.situation_matches OR g.correct <> a.correct"""
+
+
+def _rolled_up(keys: str, where: str) -> str:
+    """``keys``, answers, right answers, twice the median time that counts, and those right
+    within the skill's counted target, of the graded answers matching ``where``."""
+    return f"""SELECT {keys}, count(*), sum(CASE WHEN v.correct THEN 1 ELSE 0 END),
+               (array_agg(v.t ORDER BY v.t))[((count(*) - 1) / 2 + 1)::integer]
+               + (array_agg(v.t ORDER BY v.t))[(count(*) / 2 + 1)::integer],
+               sum(CASE WHEN v.correct AND v.t <= (SELECT w.target_ms FROM within_targets w
+                                                   WHERE w.skill = v.skill)
+                        THEN 1 ELSE 0 END)
+        FROM (SELECT a.trainee_id, a.answered_day, a.skill, a.correct,
+                     a.time_taken_ms AS t
+              FROM graded_answers a {where}) AS v
+        GROUP BY {keys}"""
+
+
+_DAY_KEYS = "v.answered_day, v.skill"
+_MINE_KEYS = "v.trainee_id, v.answered_day, v.skill"
+#: The dashboard's rollups on the server count graded answers: each statement of grades
+#: counts again, whole, every day and skill (and trainee, day and skill) it touched.
+_TOUCHED_DAYS = (
+    "WHERE (a.answered_day, a.skill) IN (SELECT b.answered_day, b.skill FROM fresh f "
+    "JOIN answers b ON b.id = f.answer_id)"
+)
+_TOUCHED_MINE = (
+    "WHERE (a.trainee_id, a.answered_day, a.skill) IN (SELECT b.trainee_id, b.answered_day, "
+    "b.skill FROM fresh f JOIN answers b ON b.id = f.answer_id)"
+)
+
+
+def _count_daily(where_days: str, where_mine: str) -> list[str]:
+    """The two upserts that count the rollups again from the graded answers."""
+    return [
+        f"""INSERT INTO daily_skill_counts AS d (answered_day, skill, answers, correct, median2)
+                SELECT answered_day, skill, n, c, m2 FROM (
+                    {_rolled_up(_DAY_KEYS, where_days)}) AS r(answered_day, skill, n, c, m2, w)
+                ON CONFLICT (answered_day, skill) DO UPDATE SET answers = EXCLUDED.answers,
+                    correct = EXCLUDED.correct, median2 = EXCLUDED.median2""",
+        f"""INSERT INTO trainee_skill_days AS t
+                    (trainee_id, answered_day, skill, answers, correct, median2, within)
+                {_rolled_up(_MINE_KEYS, where_mine)}
+                ON CONFLICT (answered_day, skill, trainee_id) DO UPDATE SET
+                    answers = EXCLUDED.answers, correct = EXCLUDED.correct,
+                    median2 = EXCLUDED.median2, within = EXCLUDED.within""",
+    ]
+
+
+def _graded_rollup_statements(everyone: str) -> list[str]:
+    """The rollups of the server from the grader's grades: the answers' own count trigger
+    (migration 0011, the workstation's verdict) is off, a statement trigger on
+    ``answer_grades`` counts instead, and what the rollups held is counted again."""
+    counted = ";\n                ".join(_count_daily(_TOUCHED_DAYS, _TOUCHED_MINE))
+    function = f"""CREATE OR REPLACE FUNCTION dt_graded_count() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                -- Only one grader writes grades at a time (its advisory lock).
+                {counted};
+                RETURN NULL;
+            END $$"""
+    return [
+        "DROP TRIGGER IF EXISTS answers_count_daily ON answers",
+        function,
+        f"REVOKE ALL ON FUNCTION dt_graded_count() FROM {everyone}",
+        "DROP TRIGGER IF EXISTS dt_graded_count ON answer_grades",
+        "CREATE TRIGGER dt_graded_count AFTER INSERT ON answer_grades "
+        "REFERENCING NEW TABLE AS fresh FOR EACH STATEMENT EXECUTE FUNCTION dt_graded_count()",
+        # What the answers' trigger counted before: counted again from the grades.
+        "DELETE FROM daily_skill_counts",
+        "DELETE FROM trainee_skill_days",
+        *_count_daily("", ""),
+    ]
 
 
 # -- exams with live-table rounds (migration 0012) -----------------------------------
@@ -946,9 +1080,12 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL
                 ORDER BY s.id LIMIT 1;
                 IF session_id IS NOT NULL AND clock_timestamp() >= deadline THEN
+                    -- HINT: the key the app says it by (storage/errors.py SERVER_REFUSALS).
                     RAISE EXCEPTION 'the time of this sitting ran out at %: it is ended and '
                         'graded by the centre''s grader', deadline
-                        USING ERRCODE = 'insufficient_privilege';
+                        USING ERRCODE = 'insufficient_privilege', HINT = 'dt:time_ran_out',
+                              DETAIL = to_char(deadline AT TIME ZONE 'UTC',
+                                               'YYYY-MM-DD"T"HH24:MI:SS"+00:00"');
                 END IF;
                 IF session_id IS NULL THEN
                     -- A new sitting: within the window, not passed, within the centre's
@@ -973,7 +1110,8 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                    SELECT 1 FROM sitting_grades g WHERE g.session_id = s.id))
                     THEN
                         RAISE EXCEPTION 'the last sitting of this exam is waiting for grading'
-                            USING ERRCODE = 'insufficient_privilege';
+                            USING ERRCODE = 'insufficient_privilege',
+                                  HINT = 'dt:waiting_for_grading';
                     END IF;
                     SELECT count(*), max(s.ended_at) INTO held, last_end
                     FROM training_sessions s WHERE s.exam_assignment_id = a.id;
@@ -1204,7 +1342,7 @@ def _group_functions(names: Names) -> list[tuple[str, str]]:
 
 def _standards_functions() -> list[tuple[str, str]]:
     """The instructor's way to set a standard or the rule and to assign a plan (0010)."""
-    count, keep = within_rollup.recount_sql("p_skill", "p_ms")
+    count, keep = within_rollup.recount_sql("p_skill", "p_ms", graded=True)
     refuse = """IF dt_instructor_id() IS NULL THEN
                     RAISE EXCEPTION 'only an instructor %s'
                         USING ERRCODE = 'insufficient_privilege';
@@ -1339,12 +1477,13 @@ def _standards_functions() -> list[tuple[str, str]]:
                                         WHERE w.assignment_id = p_assignment) THEN
                     RETURN 'gone';
                 END IF;
+                -- The graded answers, by the server's clock (storage/graded.py).
                 SELECT count(*) INTO done FROM (
-                    SELECT 1 FROM answers an
+                    SELECT 1 FROM graded_answers an
                     JOIN training_sessions s ON s.id = an.session_id
                     WHERE an.trainee_id = given.trainee_id
                       AND an.skill IN (SELECT json_array_elements_text(given.skills))
-                      AND an.answered_at > given.assigned_at
+                      AND an.answered_at > given.assigned_at AND an.flag IS NULL
                       AND s.kind <> 'exam'
                     LIMIT given.item_count) counted;
                 IF done >= given.item_count THEN
@@ -1704,6 +1843,16 @@ def statements(names: Names) -> list[str]:
     out.append(_SITTING_STATES)
     out.append(f"REVOKE ALL ON sitting_states FROM {everyone}")
     out.append(f"GRANT SELECT ON sitting_states TO {signing_in}")
+    people = f"{_q(names.trainees)}, {_q(names.instructors)}"
+    for view, create, readers in (
+        ("graded_answers", GRADED_ANSWERS, people),
+        ("grading_waits", _GRADING_WAITS, people),
+        ("flagged_answers", _FLAGGED_ANSWERS, _q(names.instructors)),
+    ):
+        out.append(create)
+        out.append(f"REVOKE ALL ON {view} FROM {everyone}")
+        out.append(f"GRANT SELECT ON {view} TO {readers}")
+    out += _graded_rollup_statements(everyone)
     for group_key, grants in (
         ("t", _TRAINEE_GRANTS),
         ("i", _INSTRUCTOR_GRANTS),

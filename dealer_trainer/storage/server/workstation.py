@@ -25,7 +25,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from fractions import Fraction
@@ -36,12 +38,20 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.text import T
-from dealer_trainer.storage import engine
+from dealer_trainer.storage import engine, graded
 from dealer_trainer.storage.access import Passwords, check_new_password, check_own_new_password
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
-from dealer_trainer.storage.errors import AccessDeniedError, SittingRefusedError, StorageError
+from dealer_trainer.storage.errors import (
+    SESSION_ENDED,
+    SITTING_ENDED,
+    AccessDeniedError,
+    SittingEndedError,
+    SittingRefusedError,
+    StorageError,
+)
 from dealer_trainer.storage.models import SessionRow, Trainee
 from dealer_trainer.storage.records import (
+    AnswerRecord,
     Exam,
     ExamAssignment,
     ExamNotice,
@@ -49,6 +59,7 @@ from dealer_trainer.storage.records import (
     Person,
     Role,
     SessionKind,
+    StoredAnswer,
     TraineeProfile,
     TrainingSession,
     clean_name,
@@ -56,6 +67,7 @@ from dealer_trainer.storage.records import (
     training_session,
 )
 from dealer_trainer.storage.server import admin, busy
+from dealer_trainer.storage.server.policy import GRADED_CHANNEL
 from dealer_trainer.storage.server.schema import check_server_schema
 from dealer_trainer.storage.signin import ONE_TIME_PASSWORD, WRONG
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE, Clock, Store, utc_now
@@ -218,6 +230,7 @@ class ServerStore(Store):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        graded.mark_server(self._engine)  # its views read the grader's record
         self.person = person
         self._secret = secret
         self._password_check = password_check
@@ -314,6 +327,20 @@ class ServerStore(Store):
         self.require(session)
         return ServerInstructorDesk(self, session)
 
+    @contextmanager
+    def listening(self, channel: str) -> Iterator[Any]:
+        """A connection of the store's (the signed-in person's), in autocommit, that
+        ``LISTEN``s on ``channel``: its psycopg connection, ``notifies()`` to wait on."""
+        with self._engine.connect() as opened:
+            autocommit = opened.execution_options(isolation_level="AUTOCOMMIT")
+            raw = autocommit.connection.driver_connection
+            assert raw is not None
+            raw.execute(f"LISTEN {channel}")
+            try:
+                yield raw
+            finally:
+                raw.execute("UNLISTEN *")
+
     def server_call(self, sql: str, params: dict[str, Any] | None = None) -> Any:
         return self.write(lambda c: c.execute(text(sql), params or {}))
 
@@ -376,6 +403,41 @@ class ServerTraineeDesk(TraineeDesk):
         grader's to score and certify (it reads as waiting for grading until it has)."""
         self._store.write(lambda c: c.execute(text("SELECT dt_end_session(:s)"), {"s": session_id}))
         return self._session(session_id)
+
+    def record_answer(self, session_id: int, record: AnswerRecord) -> StoredAnswer:
+        """As on a single PC; an answer the server refused because its session ended
+        meanwhile (the grader ends a sitting at its time limit, by the server's clock) is
+        said so in words (``SittingEndedError``), not in the server's own."""
+        try:
+            return super().record_answer(session_id, record)
+        except SittingEndedError:
+            raise
+        except StorageError as exc:
+            session = self._session(session_id)
+            if session.ended_at is None:
+                raise
+            exam = session.kind is SessionKind.EXAM
+            raise SittingEndedError(SITTING_ENDED if exam else SESSION_ENDED) from exc
+
+    def wait_for_grade(
+        self, session_id: int, timeout_s: float, stopped: Callable[[], bool] = lambda: False
+    ) -> bool:
+        """Wait until the centre's grader has graded the sitting (``True``), woken by its
+        notification on ``GRADED_CHANNEL`` (the grade is read from the table, not from the
+        notification); ``False`` after ``timeout_s`` or once ``stopped()`` (asked between
+        waits of at most half a second)."""
+        until = time.monotonic() + timeout_s
+        with self._store.listening(GRADED_CHANNEL) as listen:
+            while True:
+                if listen.execute(
+                    "SELECT 1 FROM sitting_grades WHERE session_id = %s", (session_id,)
+                ).fetchone():
+                    return True
+                left = until - time.monotonic()
+                if left <= 0 or stopped():
+                    return False
+                for _ in listen.notifies(timeout=min(left, 0.5), stop_after=1):
+                    pass
 
     def sitting_time_used_ms(self, session_id: int, recorded_ms: int) -> int:
         """The time the sitting has used by the server's clock since it started (the limit

@@ -59,6 +59,7 @@ from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.cohort_within import CohortWithin
 from dealer_trainer.ui.instructor.detail import AnswerDetail
+from dealer_trainer.ui.instructor.grading import GradingNotice
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
@@ -328,8 +329,11 @@ class CohortView(QWidget):
         split.setSizes([480, 320])
         top.setSizes([700, 460])
         self.table.setWordWrap(False)
+        # On a centre's server: the answers waiting for grading, those the grader flagged.
+        self.grading = GradingNotice(desk, jobs)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
+        layout.addWidget(self.grading)
         layout.addWidget(split, 1)
 
         self.period.currentIndexChanged.connect(self.reload)
@@ -404,6 +408,7 @@ class CohortView(QWidget):
             partial(self._rows_ready, this_round, period, trainee_ids),
         )
         self.within.load(period.first, period.last, trainee_ids)
+        self.grading.load(period.first, period.last, trainee_ids)
 
     def _plots_ready(self, this_round: int, period: Period, loaded: figures.DailyFigures) -> None:
         if this_round != self._table_round:

@@ -280,7 +280,11 @@ class AnswersModel(_RecordsModel):
             short = self._short_texts[answer.id] = (
                 record.answered_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 skill_title(record.skill),
-                self.tr("correct") if record.correct else self.tr("wrong"),
+                self.tr("waiting for grading")
+                if answer.pending
+                else self.tr("correct")
+                if record.correct
+                else self.tr("wrong"),
                 seconds_text(record.time_taken_ms),
             )
         return short

@@ -92,6 +92,22 @@ def exam_answer(
     return answer_record(outcome, answered_at or datetime.now().astimezone())
 
 
+def practice_answer(
+    seed: int, *, skill: str = "roulette.straight_up", right: bool = True,
+    time_taken_ms: int = 4000, answered_at: datetime | None = None,
+) -> AnswerRecord:  # fmt: skip
+    """A practice answer to a real drill item (the grader makes it again from its skill,
+    seed, level and ruleset), right or wrong, as the app records it."""
+    from dealer_trainer.drills.model import Difficulty
+    from dealer_trainer.drills.sessions import ItemSpec
+    from dealer_trainer.storage.recorder import answer_record
+
+    item = ItemSpec(skill, seed, Difficulty(1), "roulette-2003").make()
+    given = right_answer(item) if right else wrong_answer(item)
+    outcome = Outcome(item, given, grade(item, given), time_taken_ms)
+    return answer_record(outcome, answered_at or datetime.now().astimezone())
+
+
 class GraderThread:
     """The centre's grader (``storage.server.grader.Grader``) run in a thread of the tests,
     signed in as ``<database>_grader`` over TLS (verify-full) where the CA is known."""
@@ -187,6 +203,24 @@ class Centre:
                         return
         errors = [r.getMessage() for r in (self.grader.errors if self.grader else [])]
         raise AssertionError(f"sitting {session_id} was not graded in {timeout} s: {errors}")
+
+    def wait_answers_graded(self, session_id: int, timeout: float = 60.0) -> None:
+        """Return once every answer of the session has its grade (the grader's ``dt_graded``
+        notification ``answers:<session>``, or nothing waits already); on the server the
+        views count an answer once it is graded."""
+        pending = (
+            "SELECT count(*) FROM answers a WHERE a.session_id = %s AND NOT EXISTS "
+            "(SELECT 1 FROM answer_grades g WHERE g.answer_id = a.id)"
+        )
+        with self.owner_connection() as watch:
+            watch.execute("LISTEN dt_graded")
+            until = time.monotonic() + timeout
+            while (row := watch.execute(pending, (session_id,)).fetchone()) and row[0]:
+                left = until - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"the answers of session {session_id} wait still")
+                for _ in watch.notifies(timeout=left, stop_after=1):
+                    pass
 
     def state(self, session_id: int) -> tuple[str, datetime | None]:
         """The sitting's state as ``sitting_states`` says it (the owner reads every row)."""

@@ -67,6 +67,7 @@ def recorded(centre: Centre, people: dict[str, str]) -> dict[str, int]:
             ids[f"{who}_id"] = _trainee_id(connection)
             ids[f"{who}_session"] = _session(connection, ids[f"{who}_id"])
             _record(connection, ids[f"{who}_id"], ids[f"{who}_session"], f"{who}-1")
+        centre.wait_answers_graded(ids[f"{who}_session"])  # the rollups count graded answers
     with centre.connect(people["ina"]) as connection:
         ina_id = connection.execute("SELECT dt_instructor_id()").fetchone()
         assert ina_id is not None
@@ -350,11 +351,13 @@ def test_the_within_target_rollup_is_counted_again_by_the_instructors_function_o
 def test_trainee_reads_only_their_own_rollup_rows_and_cannot_write_one(
     centre: Centre, people: dict[str, str], recorded: dict[str, int]
 ) -> None:
-    """The dashboard's rollups (migration 0011): kept by the answers' trigger for a
-    trainee's own answer, read by a trainee for themselves only, written by nobody."""
+    """The dashboard's rollups (migration 0011): kept on the server from the grader's grades
+    of a trainee's own answer, read by a trainee for themselves only, written by nobody."""
     with centre.connect(people["tom"]) as tom:
         rows = tom.execute("SELECT trainee_id, answers, median2 FROM trainee_skill_days").fetchall()
-        assert rows == [(recorded["tom_id"], 1, 4000)]  # one answer of 2000 ms: twice it
+        counted = tom.execute("SELECT time_taken_ms FROM graded_answers").fetchall()
+        assert [c for (c,) in counted] == [min(2000, c) for (c,) in counted]  # server-capped
+        assert rows == [(recorded["tom_id"], 1, 2 * counted[0][0])]  # one answer: twice it
         for attack in (
             "UPDATE trainee_skill_days SET correct = answers",
             "DELETE FROM trainee_skill_days",
@@ -369,11 +372,10 @@ def test_trainee_reads_only_their_own_rollup_rows_and_cannot_write_one(
     with centre.connect(people["ina"]) as ina:
         seen = {r[0] for r in ina.execute("SELECT trainee_id FROM trainee_skill_days")}
         assert seen == {recorded["tom_id"], recorded["eve_id"]}
-        assert ina.execute(
-            "SELECT sum(answers), max(median2) FROM daily_skill_counts"
-        ).fetchone() == (
-            2,
-            4000,
-        )
+        # Both answers of one day and skill: twice their median is the sum of the two.
+        times = [t for (t,) in ina.execute("SELECT time_taken_ms FROM graded_answers")]
+        assert ina.execute("SELECT answers, median2 FROM daily_skill_counts").fetchall() == [
+            (2, sum(times))
+        ]
         with pytest.raises(errors.InsufficientPrivilege):
             ina.execute("UPDATE trainee_skill_days SET correct = 0")

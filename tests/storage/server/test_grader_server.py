@@ -26,6 +26,7 @@ from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.storage import SessionKind
 from dealer_trainer.storage.centre import CentreSettings
 from dealer_trainer.storage.certification import Grading, Refusal, table_seed
+from dealer_trainer.storage.errors import SERVER_REFUSALS, SittingEndedError
 from dealer_trainer.storage.records import Exam
 from dealer_trainer.storage.server.workstation import (
     ServerInstructorDesk,
@@ -404,6 +405,11 @@ def test_a_sitting_left_open_past_its_limit_is_ended_and_scored_on_its_time(
             pytest.raises(errors.InsufficientPrivilege, match="ran out"),
         ):
             raw.execute("SELECT * FROM dt_start_exam(%s, 'v', 'w')", (assigned["lat"],))
+        # Through the app, the server's refusal in the app's own (translated) words.
+        with _open(centre, people["lat"]) as store, pytest.raises(SittingEndedError) as said:
+            _trainee(store, centre).exam_paper(assigned["lat"])
+        assert said.value.text is not None
+        assert said.value.text.source == SERVER_REFUSALS["dt:time_ran_out"].source
     finally:
         centre.grader.start()
     centre.wait_graded(late.id)

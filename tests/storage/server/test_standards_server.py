@@ -19,8 +19,8 @@ from psycopg import errors
 from dealer_trainer.drills.standards import MasteryRule
 from dealer_trainer.storage import audit
 from dealer_trainer.storage.server.workstation import ServerStore, open_server_store
-from tests.storage.conftest import MACAU, answer
-from tests.storage.server.conftest import Centre
+from tests.storage.conftest import MACAU
+from tests.storage.server.conftest import Centre, practice_answer
 
 STRAIGHT = "roulette.straight_up"
 
@@ -79,14 +79,18 @@ def test_a_trainee_reads_the_standards_and_their_own_plan_through_the_store(
         for seed, ms in ((1, 6000), (2, 7000)):
             moment = datetime.now(UTC)
             desk.record_answer(
-                session.id, answer(seed, skill=STRAIGHT, time_taken_ms=ms, answered_at=moment)
+                session.id,
+                practice_answer(seed, skill=STRAIGHT, time_taken_ms=ms, answered_at=moment),
             )
         desk.end_session(session.id)
+        centre.wait_answers_graded(session.id)  # the server's figures count graded answers
         (mine,) = desk.schedule.plans()
         assert mine.done == 2 and mine.complete
         rule, standing = desk.standing.mastery()
         assert rule == MasteryRule(20, Fraction(4, 5), Fraction(1, 2))
-        assert (standing[STRAIGHT].answers, standing[STRAIGHT].good) == (2, 1)  # 7 s > 6.5 s
+        # The server's clock saw both come at once: the 6 s and 7 s the workstation said are
+        # capped by it, so both are within the 6.5 s standard (storage/graded.py).
+        assert (standing[STRAIGHT].answers, standing[STRAIGHT].good) == (2, 2)
 
 
 def test_another_trainee_sees_no_plan_of_eves(

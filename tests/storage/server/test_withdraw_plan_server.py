@@ -17,8 +17,8 @@ from dealer_trainer.storage.server.workstation import (
     ServerStore,
     open_server_store,
 )
-from tests.storage.conftest import MACAU, answer
-from tests.storage.server.conftest import Centre
+from tests.storage.conftest import MACAU
+from tests.storage.server.conftest import Centre, practice_answer
 
 STRAIGHT = "roulette.straight_up"
 
@@ -69,9 +69,10 @@ def given(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, int]]:
         session = eve.start_session("roulette-2003")
         for seed in range(2):
             eve.record_answer(
-                session.id, answer(seed, skill=STRAIGHT, answered_at=datetime.now(UTC))
+                session.id, practice_answer(seed, skill=STRAIGHT, answered_at=datetime.now(UTC))
             )
         eve.end_session(session.id)
+        centre.wait_answers_graded(session.id)  # a plan counts graded answers
     yield {"tom": ids[trainees["Tom Trainee"]], "eve": ids[trainees["Eve Trainee"]]}
 
 

@@ -97,6 +97,7 @@ def test_a_trainees_drill_is_recorded_and_read_back_through_the_store(
             tom.record_answer(session.id, answer(2))  # the session has ended
         assert [a.record.item_seed for a in tom.answers()] == [1]
         assert [s.id for s in tom.sessions()] == [session.id]
+        centre.wait_answers_graded(session.id)  # the server's figures count graded answers
         stats = tom.my_daily_skill_stats(date(2026, 11, 1), date(2026, 12, 31))
         assert [s.answers for s in stats] == [1]
         with pytest.raises(AccessDeniedError):
