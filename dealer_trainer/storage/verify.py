@@ -33,6 +33,7 @@ from typing import Any
 from sqlalchemy import Connection, func, select, text
 
 from dealer_trainer.storage.chain import ANSWER_FIELDS, AUDIT_FIELDS, GENESIS, link
+from dealer_trainer.storage.graded import answers_name
 from dealer_trainer.storage.models import AnswerRow, AuditLogRow, Trainee
 from dealer_trainer.storage.within_rollup import one_snapshot
 
@@ -167,15 +168,17 @@ def _walk(
         previous = sealed
 
 
-def _rolled_up(keys: str, within: bool) -> str:
+def _rolled_up(keys: str, within: bool, answers: str = "answers") -> str:
     """The rollup's figures counted from the answers (as migration 0011 first counted them,
     and the answers' trigger keeps them): per ``keys``, the answers, the right ones, twice
     the median time and (``within``) those right within the skill's counted target. The
     keys in the order of a covering index of the answers (``ix_answers_day_skill``,
-    ``ix_answers_trainee_day``), so the database reads that index in order."""
+    ``ix_answers_trainee_day``), so the database reads that index in order. ``answers``:
+    what the rollups count (``graded_answers`` on a centre's server: the grader's verdicts
+    and the times that count, ``storage.graded``)."""
     right_within = (
         "CASE WHEN correct AND time_taken_ms <= (SELECT w.target_ms FROM within_targets AS w "
-        "WHERE w.skill = answers.skill) THEN 1 ELSE 0 END"
+        "WHERE w.skill = a.skill) THEN 1 ELSE 0 END"
         if within
         else "0"
     )
@@ -189,7 +192,7 @@ def _rolled_up(keys: str, within: bool) -> str:
                    {right_within} AS w,
                    row_number() OVER (PARTITION BY {keys} ORDER BY time_taken_ms) - 1 AS r,
                    count(*) OVER (PARTITION BY {keys}) AS n
-            FROM answers
+            FROM {answers} AS a
         ) AS ranked
         GROUP BY {keys}"""
 
@@ -212,7 +215,7 @@ def rollup_findings(connection: Connection, names: Mapping[int, str]) -> list[Fi
         width = len(names_of_keys)
         day_at, skill_at = names_of_keys.index("answered_day"), names_of_keys.index("skill")
         compared = f"""
-            WITH recorded AS ({_rolled_up(keys, within)}),
+            WITH recorded AS ({_rolled_up(keys, within, answers_name(connection))}),
                  shown AS (SELECT {keys}, {columns} FROM {rollup})
             SELECT 1, * FROM (SELECT * FROM recorded EXCEPT SELECT * FROM shown) AS r
             UNION ALL

@@ -331,3 +331,26 @@ def test_verify_records_on_the_server_counts_the_rollups_again(
     assert (daily.shown.answers, daily.shown.correct) == (30, 30)
     assert (daily.recorded.answers, daily.recorded.correct) == (2, 2)
     assert by_rollup[PER_TRAINEE].trainee == "Tom Chan"
+
+
+def test_verify_records_on_the_server_counts_only_what_the_grader_graded(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """The server's rollups count graded answers: an answer waiting for grading (the grader
+    down) is in no rollup yet, and Verify, counting the same graded answers, finds no
+    difference for it (it counted every answer before, and reported one)."""
+    from tests.storage.conftest import answer
+
+    assert centre.grader is not None
+    centre.grader.stop()
+    try:
+        with _open(centre, people["eve"]) as store:
+            eve = _trainee(store, centre)
+            session = eve.start_session("roulette-2003", SessionKind.PRACTICE)
+            eve.record_answer(session.id, answer(3, skill="roulette.payout.split"))
+        with _open(centre, people["ina"]) as store:
+            found = _instructor(store, centre).verify_records()
+        assert [f for f in found.findings if f.skill == "roulette.payout.split"] == []
+        assert [f for f in found.findings if f.trainee == "Eve Trainee"] == []
+    finally:
+        centre.grader.start()
