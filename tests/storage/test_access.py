@@ -145,6 +145,7 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "end_session",
         "exam_paper",
         "graded_by_server",  # a constant: whose grade a sitting's is (the server's grader)
+        "grading_wait",  # read only: how many of their answers wait for the server's grade
         "my_certifications",
         "my_daily_skill_stats",
         "mock_exam_sessions",  # read only: their own mock exams, for their review
@@ -163,6 +164,7 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "standing",
         "start_session",
         "trainee_id",
+        "wait_for_grade",  # read only: waits for the server's grade of their own sitting
     }
     # The live table's rounds: recorded and read, never changed (no update, no delete).
     from dealer_trainer.storage.rounds import Rounds

@@ -471,7 +471,17 @@ def test_instructor_views_and_their_dialogs_fit(
     table = window.trainee.answer_table
     table.setCurrentIndex(table.model().index(0, 0))  # the drill-down of an answer
     assert_fits(qtbot, window, room, f"instructor-answer-{language}-{room.height()}")
-    dialogs: list[QDialog] = [LoginDialog(cohort.store)]
+    from dealer_trainer.ui.instructor.roster import TraineePasswordDialog
+    from dealer_trainer.ui.sign_in import ChoosePasswordDialog, SignInDialog
+
+    long_name = "Wong Ka Man Cecília da Silva Pereira"
+    dialogs: list[QDialog] = [
+        LoginDialog(cohort.store),
+        SignInDialog(lambda login, password: cohort.store.sign_in(login, password)),
+        ChoosePasswordDialog("wong.ka.man.cecilia", lambda given, new: None),  # issue 36
+        TraineePasswordDialog(long_name),
+        TraineePasswordDialog(long_name, instructor=True),
+    ]
     empty = Store.open(migrated(f"sqlite:///{tmp_path / 'new.sqlite3'}"), passwords=FAST_PASSWORDS)
     try:
         dialogs.append(FirstStartDialog(empty))

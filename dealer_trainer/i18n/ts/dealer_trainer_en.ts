@@ -9057,7 +9057,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
+        <source>New password for %1. Tell it to them in person; they sign in with it once and then choose their own (the old one no longer works).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -9058,8 +9058,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+5"/>
-        <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
-        <translation>Nova palavra-passe para %1. Diga-lha pessoalmente; a partir de agora inicia sessão com ela (a antiga deixa de funcionar).</translation>
+        <source>New password for %1. Tell it to them in person; they sign in with it once and then choose their own (the old one no longer works).</source>
+        <translation>Nova palavra-passe para %1. Diga-lha pessoalmente; inicia sessão com ela uma vez e escolhe então a sua própria (a antiga deixa de funcionar).</translation>
     </message>
     <message>
         <location line="+14"/>

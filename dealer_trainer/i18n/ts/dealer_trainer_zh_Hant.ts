@@ -9047,8 +9047,8 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
-        <translation>%1 的新密碼。請當面告知；從現在起以此密碼登入（舊密碼不再有效）。</translation>
+        <source>New password for %1. Tell it to them in person; they sign in with it once and then choose their own (the old one no longer works).</source>
+        <translation>%1 的新密碼。請當面告知；以此密碼登入一次後須自行設定自己的密碼（舊密碼不再有效）。</translation>
     </message>
     <message>
         <location line="+14"/>

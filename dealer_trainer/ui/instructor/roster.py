@@ -355,8 +355,8 @@ class TraineePasswordDialog(QDialog):
         intro = QLabel(
             fill(
                 self.tr(
-                    "New password for %1. Tell it to them in person; they sign in with it from "
-                    "now on (the old one no longer works)."
+                    "New password for %1. Tell it to them in person; they sign in with it once "
+                    "and then choose their own (the old one no longer works)."
                 ),
                 name,
             )
