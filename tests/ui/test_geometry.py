@@ -477,7 +477,7 @@ def test_instructor_views_and_their_dialogs_fit(
     long_name = "Wong Ka Man Cecília da Silva Pereira"
     dialogs: list[QDialog] = [
         LoginDialog(cohort.store),
-        SignInDialog(lambda login, password: cohort.store.sign_in(login, password)),
+        SignInDialog(cohort.store.sign_in),
         ChoosePasswordDialog("wong.ka.man.cecilia", lambda given, new: None),  # issue 36
         TraineePasswordDialog(long_name),
         TraineePasswordDialog(long_name, instructor=True),
