@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.money import fmt
 from dealer_trainer.rules.requests import (
     amount,
     bet_id,
     check_keys,
     expect_int,
+    expect_kind,
     expect_list,
     expect_object,
-    expect_str,
     given_ids,
 )
 from dealer_trainer.rules.roulette.bets import Bet, BetKind
@@ -22,20 +21,10 @@ from dealer_trainer.rules.roulette.layout import position
 from dealer_trainer.rules.roulette.settle import settle as settle_spin
 from dealer_trainer.rules.rulesets import Ruleset
 
-_KINDS = ", ".join(kind.value for kind in BetKind)
-
 
 def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
     obj = expect_object(raw, where)
-    if "kind" not in obj:
-        raise RulesError("invalid_request", f'{where} has no "kind" (one of {_KINDS}).')
-    kind_name = expect_str(obj["kind"], f"{where}.kind")
-    try:
-        kind = BetKind(kind_name)
-    except ValueError:
-        raise RulesError(
-            "unknown_bet_kind", f"{where}.kind {kind_name!r} is not a roulette bet (use {_KINDS})."
-        ) from None
+    kind = expect_kind(obj, where, BetKind, "roulette", show=repr)
     extra = ("numbers",) if kind.takes_numbers else ("index",) if kind.takes_index else ()
     check_keys(obj, where, required=("id", "kind", "amount", *extra), optional=("player",))
     numbers: tuple[int, ...] | None = None

@@ -14,17 +14,15 @@ from dealer_trainer.rules.requests import (
     amount,
     bet_id,
     check_keys,
+    expect_kind,
     expect_list,
     expect_object,
-    expect_str,
     given_ids,
 )
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo.bets import Bet, BetKind, Spot
 from dealer_trainer.rules.sic_bo.settle import Settlement, check_limits, check_spot, throw_of
 from dealer_trainer.rules.sic_bo.settle import settle as settle_throw
-
-_KINDS = ", ".join(kind.value for kind in BetKind)
 
 
 def _face_or_total(value: Any, where: str) -> int:
@@ -36,16 +34,7 @@ def _face_or_total(value: Any, where: str) -> int:
 def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
     """One bet of a request, checked against the house's layout and limits."""
     obj = expect_object(raw, where)
-    if "kind" not in obj:
-        raise RulesError("invalid_request", f'{where} has no "kind" (one of {_KINDS}).')
-    kind_name = expect_str(obj["kind"], f"{where}.kind")
-    try:
-        kind = BetKind(kind_name)
-    except ValueError:
-        raise RulesError(
-            "unknown_bet_kind",
-            f"{where}.kind {shown(kind_name)} is not a Sic Bo bet (use {_KINDS}).",
-        ) from None
+    kind = expect_kind(obj, where, BetKind, "Sic Bo")
     extra = ("number",) if kind.takes_number else ("numbers",) if kind.takes_numbers else ()
     check_keys(obj, where, required=("id", "kind", "amount", *extra), optional=("player",))
     numbers: tuple[int, ...] = ()
