@@ -51,6 +51,7 @@ from dealer_trainer.storage.groups import (
     OWN_PASSWORD,
     PeopleDesk,
 )
+from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import (
     AnswerRow,
     Base,
@@ -105,7 +106,7 @@ from dealer_trainer.storage.verify import Verification, verify_records
 if TYPE_CHECKING:
     from dealer_trainer.storage.schedules import CentreSchedules, MySchedule
     from dealer_trainer.storage.standards import CentreStandards, MyStandards
-    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+    from dealer_trainer.storage.work import UnitOfWork
 
 T = TypeVar("T")
 
@@ -634,12 +635,8 @@ class TraineeDesk:
         return self._store.write(work)
 
 
-class InstructorDesk:
+class InstructorDesk(InstructorCalls):
     """The instructor-level API. Every call needs the session to be still unlocked."""
-
-    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
-        self._store = store
-        self._session = session
 
     @property
     def session(self) -> InstructorSession:
@@ -659,28 +656,12 @@ class InstructorDesk:
 
         return CentreSchedules(self._store, self._session)
 
-    def _read(self, work: Callable[[Connection], T]) -> T:
-        self._store.require(self._session)
-        return self._store.read(work)
-
-    def _write(self, work: Callable[[Connection], T]) -> T:
-        self._store.require(self._session)
-        return self._store.write(work)
-
     def lock(self) -> None:
         self._store.lock(self._session)
 
     def people(self) -> PeopleDesk:
         """Intake groups, instructors' accounts and staff numbers (``storage/groups.py``)."""
         return PeopleDesk(self, self._store, self._session)
-
-    def _actor(self, connection: Connection) -> str:
-        login = connection.execute(
-            select(Instructor.login).where(Instructor.id == self._session.instructor_id)
-        ).scalar_one_or_none()
-        if login is None:
-            raise AccessDeniedError("This instructor account no longer exists.")
-        return str(login)
 
     def _require_active(self, connection: Connection) -> None:
         """Refuse a disabled instructor (their window may still be open): a password is set

@@ -39,17 +39,16 @@ from dealer_trainer.drills.standards import (
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, within_rollup
 from dealer_trainer.storage.errors import (
-    AccessDeniedError,
     InputRefusedError,
     StorageError,
     unknown_skill_refusal,
 )
 from dealer_trainer.storage.graded import answers_name
+from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage.records import InstructorSession
-    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+    from dealer_trainer.storage.work import UnitOfWork
 
 #: The audit entry's detail of a standard set back to the drills' own target (the server's
 #: ``dt_set_speed_standard`` writes the same words).
@@ -292,29 +291,9 @@ def _counted(target: str, answers: str) -> TextClause:
     )
 
 
-class CentreStandards:
+class CentreStandards(InstructorCalls):
     """What an instructor reads and sets of the centre's standards (each call checks the
     unlocked session; every change is a new version and an audit entry)."""
-
-    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
-        self._store = store
-        self._session = session
-
-    def _read(self, work: Any) -> Any:
-        self._store.require(self._session)
-        return self._store.read(work)
-
-    def _write(self, work: Any) -> Any:
-        self._store.require(self._session)
-        return self._store.write(work)
-
-    def _actor(self, connection: Connection) -> str:
-        login = connection.execute(
-            select(Instructor.login).where(Instructor.id == self._session.instructor_id)
-        ).scalar_one_or_none()
-        if login is None:
-            raise AccessDeniedError(T("This instructor account no longer exists."))
-        return str(login)
 
     # -- reading ---------------------------------------------------------------------
 
