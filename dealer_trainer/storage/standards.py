@@ -48,6 +48,8 @@ from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
+    from sqlalchemy import ColumnElement
+
     from dealer_trainer.storage.work import UnitOfWork
 
 #: The audit entry's detail of a standard set back to the drills' own target (the server's
@@ -381,33 +383,45 @@ class CentreStandards(InstructorCalls):
                     text("SELECT dt_set_speed_standard(:skill, :ms)"), {"skill": skill, "ms": ms}
                 )
             else:
-                version = connection.execute(
-                    select(func.coalesce(func.max(SpeedStandardRow.version), 0)).where(
-                        SpeedStandardRow.skill == skill
-                    )
-                ).scalar_one()
-                now = self._store.now()
-                connection.execute(
-                    insert(SpeedStandardRow).values(
-                        skill=skill,
-                        version=int(version) + 1,
-                        target_ms=ms,
-                        set_by=self._session.instructor_id,
-                        set_at=now,
-                    )
-                )
-                audit.append(
+                self._add_version(
                     connection,
-                    now,
-                    self._actor(connection),
-                    audit.Action.STANDARD_SET,
-                    f"skill:{skill}",
-                    DRILLS_TARGET if value is None else f"{value} s",
+                    SpeedStandardRow,
+                    {"skill": skill, "target_ms": ms},
+                    (
+                        audit.Action.STANDARD_SET,
+                        f"skill:{skill}",
+                        DRILLS_TARGET if value is None else f"{value} s",
+                    ),
+                    (SpeedStandardRow.skill == skill,),
                 )
             return history(connection, skill)[0]
 
         result: SpeedStandard = self._skill_write(work)
         return result
+
+    def _add_version(
+        self,
+        connection: Connection,
+        table: type[SpeedStandardRow] | type[MasteryRuleRow],
+        values: dict[str, Any],
+        logged: tuple[audit.Action, str | None, str],
+        among: tuple[ColumnElement[bool], ...] = (),
+    ) -> None:
+        """One computer's store: the next version of a speed standard or of the mastery
+        rule (counted ``among`` the rows of the same skill), set by this instructor now;
+        ``logged``: the audit entry's action, subject and detail."""
+        newest = select(func.coalesce(func.max(table.version), 0)).where(*among)
+        version = connection.execute(newest).scalar_one()
+        now = self._store.now()
+        connection.execute(
+            insert(table).values(
+                version=int(version) + 1,
+                **values,
+                set_by=self._session.instructor_id,
+                set_at=now,
+            )
+        )
+        audit.append(connection, now, self._actor(connection), *logged)
 
     def _skill_write(self, work: Any) -> Any:
         """A write that names a skill: the server's refusal of one it does not know
@@ -434,27 +448,20 @@ class CentreStandards(InstructorCalls):
                     {"last": rule.last_answers, "mastered": mastered, "close": close},
                 )
             else:
-                version = connection.execute(
-                    select(func.coalesce(func.max(MasteryRuleRow.version), 0))
-                ).scalar_one()
-                now = self._store.now()
-                connection.execute(
-                    insert(MasteryRuleRow).values(
-                        version=int(version) + 1,
-                        last_answers=rule.last_answers,
-                        mastered_percent=mastered,
-                        close_percent=close,
-                        set_by=self._session.instructor_id,
-                        set_at=now,
-                    )
-                )
-                audit.append(
+                values = {
+                    "last_answers": rule.last_answers,
+                    "mastered_percent": mastered,
+                    "close_percent": close,
+                }
+                self._add_version(
                     connection,
-                    now,
-                    self._actor(connection),
-                    audit.Action.MASTERY_RULE_SET,
-                    None,
-                    f"{mastered} % of the last {rule.last_answers}, close from {close} %",
+                    MasteryRuleRow,
+                    values,
+                    (
+                        audit.Action.MASTERY_RULE_SET,
+                        None,
+                        f"{mastered} % of the last {rule.last_answers}, close from {close} %",
+                    ),
                 )
             return mastery_rule(connection)
 
