@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from dealer_trainer.rules.errors import RulesError, shown
-from dealer_trainer.rules.money import parse_amount
+from dealer_trainer.rules.money import fmt, parse_amount
 
 K = TypeVar("K", bound=StrEnum)
 S = TypeVar("S")
@@ -130,6 +130,37 @@ def given_ids(raws: list[Any]) -> dict[str, Any]:
         ):
             found.setdefault(str(raw["id"]), raw["id"])
     return found
+
+
+def results_json(
+    ids: Mapping[str, Any],
+    results: Iterable[Any],
+    more: Callable[[Any], dict[str, Any]] = lambda result: {},
+) -> list[dict[str, Any]]:
+    """Each bet's result as a ``settle`` answer gives it: the id as the request wrote it
+    (``ids``, from :func:`given_ids`), the outcome, the win, the stake returned, the
+    game's ``more`` keys, the citation."""
+    return [
+        {
+            "id": ids.get(r.bet.id, r.bet.id),
+            "outcome": str(r.outcome),
+            "win": fmt(r.win),
+            "returned": fmt(r.returned),
+            **more(r),
+            "citation": str(r.citation),
+        }
+        for r in results
+    ]
+
+
+def order_json(
+    ids: Mapping[str, Any], collect: Iterable[str], pay_order: Iterable[Iterable[str]]
+) -> dict[str, Any]:
+    """The bets to collect, then the groups to pay in turn, by the ids the request wrote."""
+    return {
+        "collect": [ids.get(bet, bet) for bet in collect],
+        "pay_order": [[ids.get(bet, bet) for bet in group] for group in pay_order],
+    }
 
 
 def bet_id(value: Any, where: str) -> str:

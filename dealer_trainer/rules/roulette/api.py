@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_trainer.rules.money import fmt
 from dealer_trainer.rules.requests import (
     amount,
     bet_id,
@@ -15,6 +14,8 @@ from dealer_trainer.rules.requests import (
     expect_list,
     expect_object,
     given_ids,
+    order_json,
+    results_json,
 )
 from dealer_trainer.rules.roulette.bets import Bet, BetKind
 from dealer_trainer.rules.roulette.layout import position
@@ -52,16 +53,6 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     settlement = settle_spin(ruleset, bets, number)
     ids = given_ids(raw_bets)
     return {
-        "results": [
-            {
-                "id": ids.get(r.bet.id, r.bet.id),
-                "outcome": str(r.outcome),
-                "win": fmt(r.win),
-                "returned": fmt(r.returned),
-                "citation": str(r.citation),
-            }
-            for r in settlement.results
-        ],
-        "collect": [ids.get(bet, bet) for bet in settlement.collect],
-        "pay_order": [[ids.get(bet, bet) for bet in group] for group in settlement.pay_order],
+        "results": results_json(ids, settlement.results),
+        **order_json(ids, settlement.collect, settlement.pay_order),
     }

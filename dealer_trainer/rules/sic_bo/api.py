@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_trainer.rules.errors import RulesError, shown
-from dealer_trainer.rules.money import fmt
 from dealer_trainer.rules.requests import (
     amount,
     bet_id,
@@ -18,6 +17,8 @@ from dealer_trainer.rules.requests import (
     expect_list,
     expect_object,
     given_ids,
+    order_json,
+    results_json,
 )
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo.bets import Bet, BetKind, Spot
@@ -76,22 +77,15 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     _, settlement = read_request(request, ruleset)
     ids = given_ids(expect_list(request["bets"], "bets"))
     return {
-        "results": [
-            {
-                "id": ids.get(r.bet.id, r.bet.id),
-                "outcome": str(r.outcome),
-                "win": fmt(r.win),
-                "returned": fmt(r.returned),
-                "pays": None if r.ratio is None else _ratio(r.ratio),
-                "citation": str(r.citation),
-            }
-            for r in settlement.results
-        ],
+        "results": results_json(
+            ids,
+            settlement.results,
+            lambda r: {"pays": None if r.ratio is None else _ratio(r.ratio)},
+        ),
         "total": settlement.throw.total,
         "triple": settlement.throw.is_triple,
         "lit": [spot.spot_id for spot in settlement.lit],
-        "collect": [ids.get(bet, bet) for bet in settlement.collect],
-        "pay_order": [[ids.get(bet, bet) for bet in group] for group in settlement.pay_order],
+        **order_json(ids, settlement.collect, settlement.pay_order),
     }
 
 
