@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, Row, Select, delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.games import Game
@@ -825,17 +824,8 @@ class InstructorDesk(InstructorCalls):
     def _write_name(
         self, name: str, key: str, work: Callable[[Connection], TraineeProfile]
     ) -> TraineeProfile:
-        try:
-            return self._write(work)
-        except StorageError as exc:
-            if not isinstance(exc.__cause__, IntegrityError):
-                raise
-            # Another workstation registered the name between the check and the insert.
-            query = select(Trainee.name).where(Trainee.name_key == key)
-            existing = self._read(lambda c: c.execute(query).scalar_one_or_none())
-            if existing is None:
-                raise
-            raise DuplicateNameError(name, existing) from exc
+        holder = select(Trainee.name).where(Trainee.name_key == key)
+        return self._write_named(work, holder, lambda existing: DuplicateNameError(name, existing))
 
     def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
         """Archive a trainee (no more sign-in; their answers stay), or bring them back."""

@@ -545,16 +545,10 @@ class PeopleDesk(InstructorCalls):
             raise DuplicateGroupNameError(name, row.name)
 
     def _write_group(self, name: str, key: str, work: Callable[[Connection], R]) -> R:
-        try:
-            return self._write(work)
-        except StorageError as exc:
-            if not isinstance(exc.__cause__, IntegrityError):
-                raise
-            query = select(IntakeGroupRow.name).where(IntakeGroupRow.name_key == key)
-            existing = self._read(lambda c: c.execute(query).scalar_one_or_none())
-            if existing is None:
-                raise
-            raise DuplicateGroupNameError(name, existing) from exc
+        holder = select(IntakeGroupRow.name).where(IntakeGroupRow.name_key == key)
+        return self._write_named(
+            work, holder, lambda existing: DuplicateGroupNameError(name, existing)
+        )
 
     def create_group(
         self, name: str, start_date: date, instructor_ids: Iterable[int] = ()

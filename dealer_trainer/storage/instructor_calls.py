@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Select, select
+from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer.rules.text import T
-from dealer_trainer.storage.errors import AccessDeniedError
+from dealer_trainer.storage.errors import AccessDeniedError, StorageError
 from dealer_trainer.storage.models import Instructor
 
 if TYPE_CHECKING:
@@ -37,6 +38,24 @@ class InstructorCalls:
     def _write(self, work: Callable[[Connection], R]) -> R:
         self._store.require(self._session)
         return self._store.write(work)
+
+    def _write_named(
+        self,
+        work: Callable[[Connection], R],
+        holder: Select[tuple[str]],
+        taken: Callable[[str], StorageError],
+    ) -> R:
+        """``_write`` a row with a name no other may have: when another workstation wrote
+        the name between the check and the insert, ``taken`` of the name ``holder`` reads."""
+        try:
+            return self._write(work)
+        except StorageError as exc:
+            if not isinstance(exc.__cause__, IntegrityError):
+                raise
+            existing = self._read(lambda c: c.execute(holder).scalar_one_or_none())
+            if existing is None:
+                raise
+            raise taken(existing) from exc
 
     def _actor(self, connection: Connection) -> str:
         """The instructor's login, as the audit names them."""
