@@ -20,10 +20,11 @@ from dealer_trainer.drills.model import (
     Expected,
     Grade,
     Option,
+    RulingAsked,
     Skill,
     amount_to_pay,
     interpretation,
-    one_right,
+    ruling_drill,
     seconds,
     table_procedure,
 )
@@ -808,7 +809,8 @@ def _problem_text(hand: Hand, problem: OrderProblem) -> Text:
     return T("{bet} was never moved to its come point ({article}).", bet=name, article=article)
 
 
-def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+@ruling_drill("craps.rulings", GAME)
+def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> RulingAsked:
     """A die leaves the table, or comes to rest cocked (Art. 1)."""
     rng = random.Random(seed)
     rules = CrapsRules.from_ruleset(ruleset)
@@ -877,21 +879,11 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             ),
         ]
     rng.shuffle(options)
-    return DrillItem(
-        skill="craps.rulings",
-        seed=seed,
-        difficulty=difficulty,
-        ruleset=ruleset.id,
-        situation={
-            "request": {"game": GAME, "ruleset": ruleset.id},
-            "ruling": "off_table" if off else "cocked_die",
-            "dice": [flat] if off else [flat, [high, low]],
-        },
-        question=question,
-        expected=one_right(options),
-        solution=(ruling.ruling.decision, *ruling.ruling.steps),
-        citation=ruling.citation,
-    )
+    situation = {
+        "ruling": "off_table" if off else "cocked_die",
+        "dice": [flat] if off else [flat, [high, low]],
+    }
+    return RulingAsked(situation, question, options, ruling.ruling, ruling.citation)
 
 
 #: The skills of this game, in the order the launcher lists them (drills.skills gathers them).

@@ -13,12 +13,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import IntEnum, StrEnum, unique
+from functools import wraps
 from typing import Any
 
 from dealer_trainer.drills.chips import fewest_chips
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.rulings import Ruling
 from dealer_trainer.rules.text import T, Text
 
 
@@ -119,6 +121,47 @@ class DrillItem:
             "expected": expected_to_json(self.expected),
             "citation": str(self.citation),
         }
+
+
+@dataclass(frozen=True)
+class RulingAsked:
+    """What a rulings drill asks about an irregularity: one of ``options`` is right, and
+    the solution is the ``ruling``'s decision and steps (see :func:`ruling_drill`)."""
+
+    situation: Mapping[str, Any]
+    question: Text
+    options: Iterable[Option]
+    ruling: Ruling
+    citation: Citation
+    rests_on: tuple[Text, ...] = ()
+
+
+def ruling_drill(
+    skill: str, game: Game
+) -> Callable[[Callable[[Ruleset, int, Difficulty], RulingAsked]], Generator]:
+    """Make a rulings drill's generator of one that says what it asks: the item's
+    situation is the rules request (``game`` and the house), then what it asks adds."""
+
+    def make(ask: Callable[[Ruleset, int, Difficulty], RulingAsked]) -> Generator:
+        @wraps(ask)
+        def generate(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+            asked = ask(ruleset, seed, difficulty)
+            return DrillItem(
+                skill=skill,
+                seed=seed,
+                difficulty=difficulty,
+                ruleset=ruleset.id,
+                situation={"request": {"game": game, "ruleset": ruleset.id}, **asked.situation},
+                question=asked.question,
+                expected=one_right(asked.options),
+                solution=(asked.ruling.decision, *asked.ruling.steps),
+                citation=asked.citation,
+                rests_on=asked.rests_on,
+            )
+
+        return generate
+
+    return make
 
 
 def expected_to_json(expected: Expected) -> dict[str, Any]:

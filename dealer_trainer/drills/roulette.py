@@ -17,10 +17,11 @@ from dealer_trainer.drills.model import (
     DrillItem,
     Expected,
     Option,
+    RulingAsked,
     Skill,
     amount_to_pay,
     interpretation,
-    one_right,
+    ruling_drill,
     seconds,
 )
 from dealer_trainer.glossary import bet_name
@@ -473,7 +474,8 @@ GROUP_NAMES = {
 }
 
 
-def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+@ruling_drill("roulette.rulings", GAME)
+def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> RulingAsked:
     """Multiple choice on an irregularity; the wrong options are real dealers' mistakes."""
     rng = random.Random(seed)
     case = rng.choice(["golpe_nulo", "late_bet", "disturbed_inspector", "disturbed_players"])
@@ -574,22 +576,8 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             ),
         ]
     rng.shuffle(options)
-    return DrillItem(
-        skill="roulette.rulings",
-        seed=seed,
-        difficulty=difficulty,
-        ruleset=ruleset.id,
-        situation={
-            "request": {"game": GAME, "ruleset": ruleset.id},
-            "ruling": ruling.code,
-            "previous_number": previous,
-        },
-        question=question,
-        expected=one_right(options),
-        solution=(ruling.decision, *ruling.steps),
-        citation=ruling.citation,
-        rests_on=rests_on,
-    )
+    situation = {"ruling": ruling.code, "previous_number": previous}
+    return RulingAsked(situation, question, options, ruling, ruling.citation, rests_on)
 
 
 def _golpe_nulo_wrong_pocket(previous: int) -> Option:

@@ -27,12 +27,14 @@ from dealer_trainer.drills.model import (
     DrillItem,
     Expected,
     Option,
+    RulingAsked,
     Skill,
     amount_to_pay,
     on_house_pay_table,
     on_house_procedure,
     on_house_ruling,
     one_right,
+    ruling_drill,
     seconds,
 )
 from dealer_trainer.layouts import felt_for
@@ -631,7 +633,8 @@ def _group_name(setting: str, first: Mapping[str, Any], ratio: Fraction) -> Text
     return T("the winners")
 
 
-def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+@ruling_drill("sic_bo.rulings", GAME)
+def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> RulingAsked:
     """The house's rulings on an irregular throw: a die not flat, the shaker opened early.
 
     Both are no throw, and the dice are shaken again; whether the bets stand for the new
@@ -704,20 +707,9 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         )
     options = [Option("right", right), *wrongs, Option("other_fate", other, other_wrong)]
     rng.shuffle(options)
-    return DrillItem(
-        skill="sic_bo.rulings",
-        seed=seed,
-        difficulty=difficulty,
-        ruleset=ruleset.id,
-        situation={
-            "request": {"game": GAME, "ruleset": ruleset.id},
-            "ruling": decided.code,
-        },
-        question=question,
-        expected=one_right(options),
-        solution=(decided.decision, *decided.steps),
-        citation=decided.citation,
-        rests_on=(on_house_ruling(ruling),),
+    situation = {"ruling": decided.code}
+    return RulingAsked(
+        situation, question, options, decided, decided.citation, (on_house_ruling(ruling),)
     )
 
 

@@ -89,19 +89,9 @@ def format_article(citation: Citation, language: str = "en") -> str:
     if isinstance(citation, HouseReference):
         return HOUSE_WORDS.get(language, HOUSE_WORDS["en"])[citation.basis]
     if language == "zh_Hant":
-        text = f"第{chinese_number(citation.article)}條"
-        if citation.paragraph is not None:
-            text += f"第{chinese_number(citation.paragraph)}款"
-        if citation.item is not None:
-            text += f"第（{citation.item}）項"
-        return text
+        return citation.written("第{}條", "第{}款", "第（{}）項", chinese_number)
     if language == "pt":
-        text = f"art. {citation.article}.º"
-        if citation.paragraph is not None:
-            text += f", n.º {citation.paragraph}"
-        if citation.item is not None:
-            text += f", alínea {citation.item})"
-        return text
+        return citation.written("art. {}.º", ", n.º {}", ", alínea {})")
     return citation.article_ref
 
 

@@ -402,6 +402,25 @@ def _heading(
     )
 
 
+def _opening(
+    doc: _Document,
+    title: str,
+    first: date,
+    last: date,
+    desk: InstructorDesk,
+    made: datetime,
+    wait: GradingWait,
+    stats: Sequence[DailySkillStat],
+) -> None:
+    """What a trainee's and the cohort's reports open with: the title and the days, the
+    answers not graded yet, the summary, the charts per day and the skills."""
+    _heading(doc, title, first, last, desk, made)
+    _grading_wait(doc, wait)
+    _summary(doc, stats)
+    _charts(doc, stats, first, last)
+    _skills(doc, stats)
+
+
 def _grading_wait(doc: _Document, wait: GradingWait) -> None:
     """On a centre's server: the answers not graded yet, in no figure of the report."""
     words = wait.words()
@@ -535,11 +554,7 @@ def trainee_pdf(
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
-        _heading(doc, title, first, last, desk, made)
-        _grading_wait(doc, wait)
-        _summary(doc, stats)
-        _charts(doc, stats, first, last)
-        _skills(doc, stats)
+        _opening(doc, title, first, last, desk, made, wait, stats)
         _draw_sections(doc, live)
         doc.text(QCoreApplication.translate("reports", "Exams"), 12, bold=True)
         rows = []
@@ -657,11 +672,7 @@ def cohort_pdf(
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
-        _heading(doc, title, first, last, desk, made)
-        _grading_wait(doc, wait)
-        _summary(doc, stats)
-        _charts(doc, stats, first, last)
-        _skills(doc, stats)
+        _opening(doc, title, first, last, desk, made, wait, stats)
         doc.text(
             QCoreApplication.translate("reports", "Trainees, lowest accuracy first"), 12, bold=True
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _PATTERN = re.compile(
@@ -22,11 +23,23 @@ class Citation:
     item: int | None = None
 
     def __str__(self) -> str:
-        text = f"{self.ruleset} Art. {self.article}"
+        return f"{self.ruleset} " + self.written("Art. {}", "({})", "({})")
+
+    def written(
+        self,
+        article: str,
+        paragraph: str,
+        item: str,
+        number: Callable[[int], str] = str,
+    ) -> str:
+        """The citation in a language's words: ``article``, then ``paragraph`` and ``item``
+        where it has them, each a template whose ``{}`` takes the ``number`` as written
+        (the item's in digits)."""
+        text = article.format(number(self.article))
         if self.paragraph is not None:
-            text += f"({self.paragraph})"
+            text += paragraph.format(number(self.paragraph))
         if self.item is not None:
-            text += f"({self.item})"
+            text += item.format(self.item)
         return text
 
     @property

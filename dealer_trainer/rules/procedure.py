@@ -24,7 +24,7 @@ from typing import Any
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import shown
 from dealer_trainer.rules.money import fmt, parse_amount
-from dealer_trainer.rules.requests import expect_list, expect_object, invalid
+from dealer_trainer.rules.requests import expect_list, invalid, read_steps
 from dealer_trainer.rules.rulesets import Ruleset
 
 BetId = str | int
@@ -187,17 +187,7 @@ _NEEDS = {
 
 def read_done(request: Mapping[str, Any]) -> list[Step]:
     """The trainee's steps of a ``judge`` request (bad shapes are bad input, exit 2)."""
-    if "done" not in request:
-        raise invalid('The request has no "done": the steps the trainee did, in order.')
-    steps = []
-    for position, value in enumerate(expect_list(request["done"], "done")):
-        where = f"done[{position}]"
-        obj = expect_object(value, where)
-        unknown = sorted(str(k) for k in obj if k not in _STEP_KEYS)
-        if unknown:
-            raise invalid(f"{where} has an unknown key {shown(unknown[0])}.")
-        steps.append(_read_step(obj, where))
-    return steps
+    return read_steps(request, _STEP_KEYS, _read_step)
 
 
 def _read_step(obj: Mapping[str, Any], where: str) -> Step:
@@ -323,54 +313,44 @@ def _walk(work: Work, plan: Plan, done: Sequence[Step], *, every: bool) -> list[
                 pending.discard(target)
                 settled.add(target)
 
-    for at, step in enumerate(done):
-        targets = step.targets
-        wrong_target = False
-        for target in targets:
+    def refusal(step: Step) -> tuple[Target, str, str, Citation | None] | None:
+        """Why ``step`` cannot be taken: a target not on the table (any of them first),
+        else the first target settled already, not decided, or needing no such step."""
+        for target in step.targets:
             if target not in name and not target.marker:
-                wrong_target = True
-                if mistake(
-                    at,
+                return (
+                    target,
                     "not_on_table",
                     f"There is no {target.describe(name)} on the table.",
                     None,
-                    about=target,
-                ):
-                    return found
-                break
-        if wrong_target:
-            settle([t for t in targets if t not in settled])
-            continue
-        for target in targets:
+                )
+        for target in step.targets:
             if target in settled:
-                wrong_target = True
-                if mistake(
-                    at,
+                citation = expected[target].citation if target in expected else None
+                return (
+                    target,
                     "settled_twice",
                     f"{_cap(target.describe(name))} was already settled.",
-                    expected[target].citation if target in expected else None,
-                    about=target,
-                ):
-                    return found
-                break
+                    citation,
+                )
             if target in work.idle:
-                wrong_target = True
-                because = work.idle_citations.get(target)
-                if mistake(at, "no_decision", work.idle[target], because, about=target):
-                    return found
-                break
+                return target, "no_decision", work.idle[target], work.idle_citations.get(target)
             if target not in expected:
-                wrong_target = True
-                if mistake(
-                    at,
+                return (
+                    target,
                     "no_step",
                     f"{_cap(target.describe(name))} needs no {step.action} step now.",
                     None,
-                    about=target,
-                ):
-                    return found
-                break
-        if wrong_target:
+                )
+        return None
+
+    for at, step in enumerate(done):
+        targets = step.targets
+        refused = refusal(step)
+        if refused is not None:
+            target, code, message, because = refused
+            if mistake(at, code, message, because, about=target):
+                return found
             settle([t for t in targets if t not in settled])
             continue
         for verdict in _check_step(work, step, targets, expected, at):

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from dealer_trainer.rules.errors import RulesError, shown
-from dealer_trainer.rules.money import parse_amount
+from dealer_trainer.rules.money import fmt, parse_amount
+
+K = TypeVar("K", bound=StrEnum)
+S = TypeVar("S")
 
 
 def invalid(message: str, code: str = "invalid_request") -> RulesError:
@@ -45,6 +49,27 @@ def expect_str(value: Any, where: str) -> str:
     return value
 
 
+def expect_kind(
+    obj: Mapping[str, Any],
+    where: str,
+    kinds: type[K],
+    game: str,
+    show: Callable[[Any], str] = shown,
+) -> K:
+    """A bet's ``"kind"``: one of ``kinds`` (``invalid_request`` when it is missing,
+    ``unknown_bet_kind`` when it is not a ``game`` bet)."""
+    known = ", ".join(kind.value for kind in kinds)
+    if "kind" not in obj:
+        raise invalid(f'{where} has no "kind" (one of {known}).')
+    kind_name = expect_str(obj["kind"], f"{where}.kind")
+    try:
+        return kinds(kind_name)
+    except ValueError:
+        raise invalid(
+            f"{where}.kind {show(kind_name)} is not a {game} bet (use {known}).", "unknown_bet_kind"
+        ) from None
+
+
 def expect_bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
         raise invalid(f"{where} must be true or false, not {shown(value)}.")
@@ -67,6 +92,26 @@ def check_keys(
         )
 
 
+def read_steps(
+    request: Mapping[str, Any],
+    keys: Collection[str],
+    read_step: Callable[[Mapping[str, Any], str], S],
+) -> list[S]:
+    """The trainee's steps of a ``judge`` request, each read by ``read_step`` (a missing
+    ``"done"``, a bad shape or a key not in ``keys`` is bad input)."""
+    if "done" not in request:
+        raise invalid('The request has no "done": the steps the trainee did, in order.')
+    steps = []
+    for position, value in enumerate(expect_list(request["done"], "done")):
+        where = f"done[{position}]"
+        obj = expect_object(value, where)
+        unknown = sorted(str(k) for k in obj if k not in keys)
+        if unknown:
+            raise invalid(f"{where} has an unknown key {shown(unknown[0])}.")
+        steps.append(read_step(obj, where))
+    return steps
+
+
 def amount(obj: Mapping[str, Any], key: str, where: str) -> Decimal:
     return parse_amount(obj[key], f"{where}.{key}")
 
@@ -85,6 +130,37 @@ def given_ids(raws: list[Any]) -> dict[str, Any]:
         ):
             found.setdefault(str(raw["id"]), raw["id"])
     return found
+
+
+def results_json(
+    ids: Mapping[str, Any],
+    results: Iterable[Any],
+    more: Callable[[Any], dict[str, Any]] = lambda result: {},
+) -> list[dict[str, Any]]:
+    """Each bet's result as a ``settle`` answer gives it: the id as the request wrote it
+    (``ids``, from :func:`given_ids`), the outcome, the win, the stake returned, the
+    game's ``more`` keys, the citation."""
+    return [
+        {
+            "id": ids.get(r.bet.id, r.bet.id),
+            "outcome": str(r.outcome),
+            "win": fmt(r.win),
+            "returned": fmt(r.returned),
+            **more(r),
+            "citation": str(r.citation),
+        }
+        for r in results
+    ]
+
+
+def order_json(
+    ids: Mapping[str, Any], collect: Iterable[str], pay_order: Iterable[Iterable[str]]
+) -> dict[str, Any]:
+    """The bets to collect, then the groups to pay in turn, by the ids the request wrote."""
+    return {
+        "collect": [ids.get(bet, bet) for bet in collect],
+        "pay_order": [[ids.get(bet, bet) for bet in group] for group in pay_order],
+    }
 
 
 def bet_id(value: Any, where: str) -> str:

@@ -126,8 +126,32 @@ class Grading(StrEnum):
     OPEN = "open"  # on the server, not ended yet: the figures so far, a preview
 
 
+class _Figures:
+    """Accuracy and speed, worked out alike for a sitting and for a certification."""
+
+    correct: int
+    in_time: int
+    item_count: int
+    steps_right: int
+    steps_judged: int
+    rounds: int
+    rounds_in_pace: int
+
+    @property
+    def score(self) -> Fraction:
+        """Accuracy: right items and right steps over the items and judged steps."""
+        out_of = self.item_count + self.steps_judged
+        return Fraction(self.correct + self.steps_right, out_of) if out_of else Fraction(0)
+
+    @property
+    def speed(self) -> Fraction:
+        """Speed: items right in time and rounds clean within the pace, over both."""
+        out_of = self.item_count + self.rounds
+        return Fraction(self.in_time + self.rounds_in_pace, out_of) if out_of else Fraction(0)
+
+
 @dataclass(frozen=True)
-class SittingScore:
+class SittingScore(_Figures):
     session_id: int
     started_at: datetime
     ended_at: datetime | None
@@ -162,18 +186,6 @@ class SittingScore:
         return self.grading in (Grading.WAITING, Grading.OPEN)
 
     @property
-    def score(self) -> Fraction:
-        """Accuracy: right items and right steps over the items and judged steps."""
-        out_of = self.item_count + self.steps_judged
-        return Fraction(self.correct + self.steps_right, out_of) if out_of else Fraction(0)
-
-    @property
-    def speed(self) -> Fraction:
-        """Speed: items right in time and rounds clean within the pace, over both."""
-        out_of = self.item_count + self.rounds
-        return Fraction(self.in_time + self.rounds_in_pace, out_of) if out_of else Fraction(0)
-
-    @property
     def item_score(self) -> Fraction | None:
         """The items' part alone (``None``: the exam has no items)."""
         return Fraction(self.correct, self.item_count) if self.item_count else None
@@ -195,7 +207,7 @@ class SittingScore:
 
 
 @dataclass(frozen=True)
-class Certification:
+class Certification(_Figures):
     id: int
     trainee_id: int
     game: Game
@@ -220,17 +232,6 @@ class Certification:
     #: As ``SittingScore.timed``: ``False`` where the exam carried no target times
     #: (``certifications(untimed=...)`` says which exams; it is not a recorded column).
     timed: bool = True
-
-    @property
-    def score(self) -> Fraction:
-        """Accuracy over the items and the rounds' judged steps (as ``SittingScore``)."""
-        out_of = self.item_count + self.steps_judged
-        return Fraction(self.correct + self.steps_right, out_of) if out_of else Fraction(0)
-
-    @property
-    def speed(self) -> Fraction:
-        out_of = self.item_count + self.rounds
-        return Fraction(self.in_time + self.rounds_in_pace, out_of) if out_of else Fraction(0)
 
     def valid_on(self, day: date) -> bool:
         return day <= self.valid_until

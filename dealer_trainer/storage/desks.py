@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, Row, Select, delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.games import Game
@@ -51,6 +50,7 @@ from dealer_trainer.storage.groups import (
     OWN_PASSWORD,
     PeopleDesk,
 )
+from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import (
     AnswerRow,
     Base,
@@ -105,7 +105,7 @@ from dealer_trainer.storage.verify import Verification, verify_records
 if TYPE_CHECKING:
     from dealer_trainer.storage.schedules import CentreSchedules, MySchedule
     from dealer_trainer.storage.standards import CentreStandards, MyStandards
-    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+    from dealer_trainer.storage.work import UnitOfWork
 
 T = TypeVar("T")
 
@@ -634,12 +634,8 @@ class TraineeDesk:
         return self._store.write(work)
 
 
-class InstructorDesk:
+class InstructorDesk(InstructorCalls):
     """The instructor-level API. Every call needs the session to be still unlocked."""
-
-    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
-        self._store = store
-        self._session = session
 
     @property
     def session(self) -> InstructorSession:
@@ -659,28 +655,12 @@ class InstructorDesk:
 
         return CentreSchedules(self._store, self._session)
 
-    def _read(self, work: Callable[[Connection], T]) -> T:
-        self._store.require(self._session)
-        return self._store.read(work)
-
-    def _write(self, work: Callable[[Connection], T]) -> T:
-        self._store.require(self._session)
-        return self._store.write(work)
-
     def lock(self) -> None:
         self._store.lock(self._session)
 
     def people(self) -> PeopleDesk:
         """Intake groups, instructors' accounts and staff numbers (``storage/groups.py``)."""
         return PeopleDesk(self, self._store, self._session)
-
-    def _actor(self, connection: Connection) -> str:
-        login = connection.execute(
-            select(Instructor.login).where(Instructor.id == self._session.instructor_id)
-        ).scalar_one_or_none()
-        if login is None:
-            raise AccessDeniedError("This instructor account no longer exists.")
-        return str(login)
 
     def _require_active(self, connection: Connection) -> None:
         """Refuse a disabled instructor (their window may still be open): a password is set
@@ -844,17 +824,8 @@ class InstructorDesk:
     def _write_name(
         self, name: str, key: str, work: Callable[[Connection], TraineeProfile]
     ) -> TraineeProfile:
-        try:
-            return self._write(work)
-        except StorageError as exc:
-            if not isinstance(exc.__cause__, IntegrityError):
-                raise
-            # Another workstation registered the name between the check and the insert.
-            query = select(Trainee.name).where(Trainee.name_key == key)
-            existing = self._read(lambda c: c.execute(query).scalar_one_or_none())
-            if existing is None:
-                raise
-            raise DuplicateNameError(name, existing) from exc
+        holder = select(Trainee.name).where(Trainee.name_key == key)
+        return self._write_named(work, holder, lambda existing: DuplicateNameError(name, existing))
 
     def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
         """Archive a trainee (no more sign-in; their answers stay), or bring them back."""

@@ -34,12 +34,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from sqlalchemy import Connection, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Row, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage import audit
 from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
+from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import (
     AuditLogRow,
     GroupInstructorRow,
@@ -166,6 +167,16 @@ def last_instructor(name: str) -> Text:
         "{name} is the last active instructor: add or enable another instructor first.",
         name=name,
     )
+
+
+def group_on_file(connection: Connection, group_id: int) -> Row[Any]:
+    """The group's ``name`` and whether it is ``archived`` (``NO_GROUP`` if not on file)."""
+    group = connection.execute(
+        select(IntakeGroupRow.name, IntakeGroupRow.archived).where(IntakeGroupRow.id == group_id)
+    ).first()
+    if group is None:
+        raise StorageError(NO_GROUP)
+    return group
 
 
 def group_archived(name: str) -> Text:
@@ -323,23 +334,14 @@ class AddsPeople(Protocol):
     def add_instructor(self, name: str, password: str, login: str | None = None) -> int: ...
 
 
-class PeopleDesk:
+class PeopleDesk(InstructorCalls):
     """An instructor's management of groups, instructors and staff numbers (see the module)."""
 
     def __init__(self, desk: AddsPeople, store: InstructorWork, session: InstructorSession) -> None:
+        super().__init__(store, session)
         self._desk = desk
-        self._store = store
-        self._session = session
 
     # -- plumbing --------------------------------------------------------------------
-
-    def _read(self, work: Callable[[Connection], R]) -> R:
-        self._store.require(self._session)
-        return self._store.read(work)
-
-    def _write(self, work: Callable[[Connection], R]) -> R:
-        self._store.require(self._session)
-        return self._store.write(work)
 
     def _me(self, connection: Connection) -> Any:
         row = connection.execute(
@@ -543,16 +545,10 @@ class PeopleDesk:
             raise DuplicateGroupNameError(name, row.name)
 
     def _write_group(self, name: str, key: str, work: Callable[[Connection], R]) -> R:
-        try:
-            return self._write(work)
-        except StorageError as exc:
-            if not isinstance(exc.__cause__, IntegrityError):
-                raise
-            query = select(IntakeGroupRow.name).where(IntakeGroupRow.name_key == key)
-            existing = self._read(lambda c: c.execute(query).scalar_one_or_none())
-            if existing is None:
-                raise
-            raise DuplicateGroupNameError(name, existing) from exc
+        holder = select(IntakeGroupRow.name).where(IntakeGroupRow.name_key == key)
+        return self._write_named(
+            work, holder, lambda existing: DuplicateGroupNameError(name, existing)
+        )
 
     def create_group(
         self, name: str, start_date: date, instructor_ids: Iterable[int] = ()
@@ -724,13 +720,7 @@ class PeopleDesk:
             raise StorageError(NO_TRAINEE)
         group_name = ""
         if group_id is not None:
-            group = connection.execute(
-                select(IntakeGroupRow.name, IntakeGroupRow.archived).where(
-                    IntakeGroupRow.id == group_id
-                )
-            ).first()
-            if group is None:
-                raise StorageError(NO_GROUP)
+            group = group_on_file(connection, group_id)
             if group.archived:
                 raise StorageError(group_archived(group.name))
             group_name = group.name

@@ -39,7 +39,8 @@ from dealer_trainer.storage.errors import (
     unknown_skill_refusal,
 )
 from dealer_trainer.storage.graded import answers_of, on_server
-from dealer_trainer.storage.groups import NO_GROUP
+from dealer_trainer.storage.groups import group_on_file
+from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import (
     ExamAssignmentRow,
     ExamRow,
@@ -55,8 +56,7 @@ from dealer_trainer.storage.models import (
 from dealer_trainer.storage.records import clean_title
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage.records import InstructorSession
-    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+    from dealer_trainer.storage.work import UnitOfWork
 
 MOST_ITEMS = 1000
 
@@ -251,16 +251,8 @@ def check_plan(
     return title, chosen
 
 
-class CentreSchedules:
+class CentreSchedules(InstructorCalls):
     """What an instructor does with plans: make and assign them, see what is overdue."""
-
-    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
-        self._store = store
-        self._session = session
-
-    def _read(self, work: Any) -> Any:
-        self._store.require(self._session)
-        return self._store.read(work)
 
     def assign_plan_to_group(
         self,
@@ -277,13 +269,7 @@ class CentreSchedules:
         group later are not given it (a plan is given to people, not to a name)."""
 
         def members(connection: Connection) -> tuple[str, bool, list[int]]:
-            group = connection.execute(
-                select(IntakeGroupRow.name, IntakeGroupRow.archived).where(
-                    IntakeGroupRow.id == group_id
-                )
-            ).first()
-            if group is None:
-                raise StorageError(NO_GROUP)
+            group = group_on_file(connection, group_id)
             ids = connection.execute(
                 select(GroupMemberRow.trainee_id)
                 .join(Trainee, Trainee.id == GroupMemberRow.trainee_id)

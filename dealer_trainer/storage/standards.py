@@ -39,17 +39,18 @@ from dealer_trainer.drills.standards import (
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, within_rollup
 from dealer_trainer.storage.errors import (
-    AccessDeniedError,
     InputRefusedError,
     StorageError,
     unknown_skill_refusal,
 )
 from dealer_trainer.storage.graded import answers_name
+from dealer_trainer.storage.instructor_calls import InstructorCalls
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage.records import InstructorSession
-    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+    from sqlalchemy import ColumnElement
+
+    from dealer_trainer.storage.work import UnitOfWork
 
 #: The audit entry's detail of a standard set back to the drills' own target (the server's
 #: ``dt_set_speed_standard`` writes the same words).
@@ -292,29 +293,9 @@ def _counted(target: str, answers: str) -> TextClause:
     )
 
 
-class CentreStandards:
+class CentreStandards(InstructorCalls):
     """What an instructor reads and sets of the centre's standards (each call checks the
     unlocked session; every change is a new version and an audit entry)."""
-
-    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
-        self._store = store
-        self._session = session
-
-    def _read(self, work: Any) -> Any:
-        self._store.require(self._session)
-        return self._store.read(work)
-
-    def _write(self, work: Any) -> Any:
-        self._store.require(self._session)
-        return self._store.write(work)
-
-    def _actor(self, connection: Connection) -> str:
-        login = connection.execute(
-            select(Instructor.login).where(Instructor.id == self._session.instructor_id)
-        ).scalar_one_or_none()
-        if login is None:
-            raise AccessDeniedError(T("This instructor account no longer exists."))
-        return str(login)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -402,33 +383,45 @@ class CentreStandards:
                     text("SELECT dt_set_speed_standard(:skill, :ms)"), {"skill": skill, "ms": ms}
                 )
             else:
-                version = connection.execute(
-                    select(func.coalesce(func.max(SpeedStandardRow.version), 0)).where(
-                        SpeedStandardRow.skill == skill
-                    )
-                ).scalar_one()
-                now = self._store.now()
-                connection.execute(
-                    insert(SpeedStandardRow).values(
-                        skill=skill,
-                        version=int(version) + 1,
-                        target_ms=ms,
-                        set_by=self._session.instructor_id,
-                        set_at=now,
-                    )
-                )
-                audit.append(
+                self._add_version(
                     connection,
-                    now,
-                    self._actor(connection),
-                    audit.Action.STANDARD_SET,
-                    f"skill:{skill}",
-                    DRILLS_TARGET if value is None else f"{value} s",
+                    SpeedStandardRow,
+                    {"skill": skill, "target_ms": ms},
+                    (
+                        audit.Action.STANDARD_SET,
+                        f"skill:{skill}",
+                        DRILLS_TARGET if value is None else f"{value} s",
+                    ),
+                    (SpeedStandardRow.skill == skill,),
                 )
             return history(connection, skill)[0]
 
         result: SpeedStandard = self._skill_write(work)
         return result
+
+    def _add_version(
+        self,
+        connection: Connection,
+        table: type[SpeedStandardRow] | type[MasteryRuleRow],
+        values: dict[str, Any],
+        logged: tuple[audit.Action, str | None, str],
+        among: tuple[ColumnElement[bool], ...] = (),
+    ) -> None:
+        """One computer's store: the next version of a speed standard or of the mastery
+        rule (counted ``among`` the rows of the same skill), set by this instructor now;
+        ``logged``: the audit entry's action, subject and detail."""
+        newest = select(func.coalesce(func.max(table.version), 0)).where(*among)
+        version = connection.execute(newest).scalar_one()
+        now = self._store.now()
+        connection.execute(
+            insert(table).values(
+                version=int(version) + 1,
+                **values,
+                set_by=self._session.instructor_id,
+                set_at=now,
+            )
+        )
+        audit.append(connection, now, self._actor(connection), *logged)
 
     def _skill_write(self, work: Any) -> Any:
         """A write that names a skill: the server's refusal of one it does not know
@@ -455,27 +448,20 @@ class CentreStandards:
                     {"last": rule.last_answers, "mastered": mastered, "close": close},
                 )
             else:
-                version = connection.execute(
-                    select(func.coalesce(func.max(MasteryRuleRow.version), 0))
-                ).scalar_one()
-                now = self._store.now()
-                connection.execute(
-                    insert(MasteryRuleRow).values(
-                        version=int(version) + 1,
-                        last_answers=rule.last_answers,
-                        mastered_percent=mastered,
-                        close_percent=close,
-                        set_by=self._session.instructor_id,
-                        set_at=now,
-                    )
-                )
-                audit.append(
+                values = {
+                    "last_answers": rule.last_answers,
+                    "mastered_percent": mastered,
+                    "close_percent": close,
+                }
+                self._add_version(
                     connection,
-                    now,
-                    self._actor(connection),
-                    audit.Action.MASTERY_RULE_SET,
-                    None,
-                    f"{mastered} % of the last {rule.last_answers}, close from {close} %",
+                    MasteryRuleRow,
+                    values,
+                    (
+                        audit.Action.MASTERY_RULE_SET,
+                        None,
+                        f"{mastered} % of the last {rule.last_answers}, close from {close} %",
+                    ),
                 )
             return mastery_rule(connection)
 

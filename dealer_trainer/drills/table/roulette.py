@@ -11,10 +11,11 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table.round import Seat, Situation
+from dealer_trainer.drills.table.round import Seat, Situation, seat_bets
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Work
 from dealer_trainer.rules.roulette import BetKind, BetPosition, all_positions
@@ -67,18 +68,13 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             sorted(rng.sample(range(1, 8), rng.randint(*_PLAYERS[difficulty]))), start=1
         )
     )
-    bets: list[dict[str, Any]] = []
-    spots: dict[str, str] = {}
-    for seat in seats:
-        taken: set[str] = set()
-        for _ in range(rng.randint(*_BETS_EACH[difficulty])):
-            position = _pick(rng, positions, favourites)
-            if position.spot_id in taken:
-                continue  # a player adds to a bet rather than placing it twice
-            taken.add(position.spot_id)
-            bet_id = f"{seat.player}-{len(taken)}"
-            bets.append(_bet(bet_id, seat.player, position, rng, difficulty))
-            spots[bet_id] = position.spot_id
+
+    def pick() -> tuple[str, BetPosition]:
+        position = _pick(rng, positions, favourites)
+        return position.spot_id, position
+
+    bet = partial(_bet, rng=rng, difficulty=difficulty)
+    bets, spots = seat_bets(rng, seats, _BETS_EACH[difficulty], pick, bet)
     return Situation(
         game=Game.ROULETTE,
         request={

@@ -67,13 +67,14 @@ same situation and mode (``drills.table.replay``): the same verdicts again.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
@@ -123,6 +124,34 @@ class Seat:
     player: str  # the id their bets carry ("p1")
     position: int  # 1 = the dealer's left
     colour: str | None = None  # roulette colour chips ("red", "blue", …)
+
+
+S = TypeVar("S")
+
+
+def seat_bets(
+    rng: random.Random,
+    seats: Sequence[Seat],
+    bets_each: tuple[int, int],
+    pick: Callable[[], tuple[str, S]],
+    bet: Callable[[str, str, S], dict[str, Any]],
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Each seated player's bets, ``bets_each`` (the fewest, the most) tries apiece, each
+    on a spot ``pick`` draws (its id and what it is); a player adds to a bet rather than
+    placing it twice. The bets ``bet`` writes, and each bet's spot id by the bet's id."""
+    bets: list[dict[str, Any]] = []
+    spots: dict[str, str] = {}
+    for seat in seats:
+        taken: set[str] = set()
+        for _ in range(rng.randint(*bets_each)):
+            spot_id, spot = pick()
+            if spot_id in taken:
+                continue
+            taken.add(spot_id)
+            bet_id = f"{seat.player}-{len(taken)}"
+            bets.append(bet(bet_id, seat.player, spot))
+            spots[bet_id] = spot_id
+    return bets, spots
 
 
 @dataclass(frozen=True)

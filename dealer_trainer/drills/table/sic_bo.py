@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table.round import Seat, Situation
+from dealer_trainer.drills.table.round import Seat, Situation, seat_bets
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Spot
 from dealer_trainer.rules.games import Game
@@ -61,18 +62,13 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             sorted(rng.sample(range(1, 9), rng.randint(*_PLAYERS[difficulty]))), start=1
         )
     )
-    bets: list[dict[str, Any]] = []
-    placed: dict[str, str] = {}
-    for seat in seats:
-        taken: set[str] = set()
-        for _ in range(rng.randint(*_BETS_EACH[difficulty])):
-            spot = _pick(rng, spots, favourite_total, favourite_face)
-            if spot.id in taken:
-                continue  # a player adds to a bet rather than placing it twice
-            taken.add(spot.id)
-            bet_id = f"{seat.player}-{len(taken)}"
-            bets.append(_bet(bet_id, seat.player, spot, rng, difficulty))
-            placed[bet_id] = spot.id
+
+    def pick() -> tuple[str, Spot]:
+        spot = _pick(rng, spots, favourite_total, favourite_face)
+        return spot.id, spot
+
+    bet = partial(_bet, rng=rng, difficulty=difficulty)
+    bets, placed = seat_bets(rng, seats, _BETS_EACH[difficulty], pick, bet)
     return Situation(
         game=Game.SIC_BO,
         request={

@@ -15,19 +15,17 @@ from dealer_trainer.rules.baccarat.cards import parse_shoe
 from dealer_trainer.rules.baccarat.coup import Coup, HandCards, deal
 from dealer_trainer.rules.baccarat.settle import Bet, BetKind, BetResult
 from dealer_trainer.rules.baccarat.settle import settle as settle_coup
-from dealer_trainer.rules.errors import RulesError, shown
+from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.money import ZERO, fmt, parse_amount
 from dealer_trainer.rules.requests import (
     bet_id,
     check_keys,
+    expect_kind,
     expect_list,
     expect_object,
-    expect_str,
     given_ids,
 )
 from dealer_trainer.rules.rulesets import Ruleset
-
-_KINDS = ", ".join(kind.value for kind in BetKind)
 
 
 def parse_stake(value: Any, where: str) -> Decimal:
@@ -45,16 +43,7 @@ def parse_stake(value: Any, where: str) -> Decimal:
 
 def parse_bet(raw: Any, where: str) -> Bet:
     obj = expect_object(raw, where)
-    if "kind" not in obj:
-        raise RulesError("invalid_request", f'{where} has no "kind" (one of {_KINDS}).')
-    kind_name = expect_str(obj["kind"], f"{where}.kind")
-    try:
-        kind = BetKind(kind_name)
-    except ValueError:
-        raise RulesError(
-            "unknown_bet_kind",
-            f"{where}.kind {shown(kind_name)} is not a Baccarat bet (use {_KINDS}).",
-        ) from None
+    kind = expect_kind(obj, where, BetKind, "Baccarat")
     check_keys(obj, where, required=("id", "kind", "amount"), optional=("player",))
     return Bet(
         id=bet_id(obj["id"], f"{where}.id"),

@@ -30,7 +30,7 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError, shown
 from dealer_trainer.rules.money import fmt, parse_amount
 from dealer_trainer.rules.procedure import Verdict
-from dealer_trainer.rules.requests import expect_list, expect_object, invalid
+from dealer_trainer.rules.requests import expect_list, invalid, read_steps
 from dealer_trainer.rules.rulesets import Ruleset
 
 BetId = str | int
@@ -190,17 +190,7 @@ _STEP_KEYS = frozenset(
 
 def read_done(request: Mapping[str, Any]) -> list[Step]:
     """The trainee's steps of a ``judge`` request: bad shapes and bad amounts are bad input."""
-    if "done" not in request:
-        raise invalid('The request has no "done": the steps the trainee did, in order.')
-    steps = []
-    for position, value in enumerate(expect_list(request["done"], "done")):
-        where = f"done[{position}]"
-        obj = expect_object(value, where)
-        unknown = sorted(str(k) for k in obj if k not in _STEP_KEYS)
-        if unknown:
-            raise invalid(f"{where} has an unknown key {shown(unknown[0])}.")
-        steps.append(_read_step(obj, where))
-    return steps
+    return read_steps(request, _STEP_KEYS, _read_step)
 
 
 def _read_step(obj: Mapping[str, Any], where: str) -> Step:

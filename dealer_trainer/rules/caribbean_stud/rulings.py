@@ -65,16 +65,31 @@ class IrregularityRuling:
         )
 
 
-def _void(irregularity: Irregularity, paragraph: int, explanation: Text) -> IrregularityRuling:
+def _ruling(
+    irregularity: Irregularity, paragraph: int, explanation: Text, stands: bool, **flags: bool
+) -> IrregularityRuling:
+    """Art. 11's two outcomes: the round stands and every bet is settled as usual, or it is
+    void, the bets returned, the progressive bets carried over and the cards dealt again."""
     return IrregularityRuling(
         irregularity,
-        round_stands=False,
-        ante=BetFate.RETURNED,
-        progressive=BetFate.CARRIED_OVER,
-        redeal=True,
+        round_stands=stands,
+        ante=BetFate.SETTLED_AS_USUAL if stands else BetFate.RETURNED,
+        progressive=BetFate.SETTLED_AS_USUAL if stands else BetFate.CARRIED_OVER,
+        redeal=not stands,
         citation=cite(11, paragraph),
         explanation=explanation,
+        **flags,
     )
+
+
+def _void(irregularity: Irregularity, paragraph: int, explanation: Text) -> IrregularityRuling:
+    return _ruling(irregularity, paragraph, explanation, stands=False)
+
+
+def _stands(
+    irregularity: Irregularity, paragraph: int, explanation: Text, **flags: bool
+) -> IrregularityRuling:
+    return _ruling(irregularity, paragraph, explanation, stands=True, **flags)
 
 
 def wrong_dealing_procedure() -> IrregularityRuling:
@@ -123,28 +138,20 @@ def cards_exposed(count: int, dealer_card: bool = False) -> IrregularityRuling:
             ),
         )
     if dealer_card:
-        return IrregularityRuling(
+        return _stands(
             Irregularity.DEALER_CARD_EXPOSED,
-            round_stands=True,
-            ante=BetFate.SETTLED_AS_USUAL,
-            progressive=BetFate.SETTLED_AS_USUAL,
-            redeal=False,
-            citation=cite(11, 2),
-            explanation=T(
+            2,
+            T(
                 "One of the dealer's cards was exposed by mistake: the round stands; "
                 "that card stays face up and the dealer's other cards, the fifth included, "
                 "are dealt face down."
             ),
             dealer_cards_face_down=True,
         )
-    return IrregularityRuling(
+    return _stands(
         Irregularity.PLAYER_CARD_EXPOSED,
-        round_stands=True,
-        ante=BetFate.SETTLED_AS_USUAL,
-        progressive=BetFate.SETTLED_AS_USUAL,
-        redeal=False,
-        citation=cite(11, 2),
-        explanation=T(
+        2,
+        T(
             "One card was exposed by mistake while dealing: the round stands and play "
             "goes on as usual."
         ),
@@ -162,14 +169,10 @@ def ruling_for_deal(deal: Deal) -> IrregularityRuling | None:
 
 def card_to_empty_box() -> IrregularityRuling:
     """Art. 11(3): cards dealt by mistake to a box without a bet."""
-    return IrregularityRuling(
+    return _stands(
         Irregularity.CARD_TO_EMPTY_BOX,
-        round_stands=True,
-        ante=BetFate.SETTLED_AS_USUAL,
-        progressive=BetFate.SETTLED_AS_USUAL,
-        redeal=False,
-        citation=cite(11, 3),
-        explanation=T(
+        3,
+        T(
             "Cards dealt by mistake to a box without a bet make a dead hand; the round "
             "goes on as usual for every other box."
         ),

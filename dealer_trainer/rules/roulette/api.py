@@ -5,37 +5,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.money import fmt
 from dealer_trainer.rules.requests import (
     amount,
     bet_id,
     check_keys,
     expect_int,
+    expect_kind,
     expect_list,
     expect_object,
-    expect_str,
     given_ids,
+    order_json,
+    results_json,
 )
 from dealer_trainer.rules.roulette.bets import Bet, BetKind
 from dealer_trainer.rules.roulette.layout import position
 from dealer_trainer.rules.roulette.settle import settle as settle_spin
 from dealer_trainer.rules.rulesets import Ruleset
 
-_KINDS = ", ".join(kind.value for kind in BetKind)
-
 
 def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
     obj = expect_object(raw, where)
-    if "kind" not in obj:
-        raise RulesError("invalid_request", f'{where} has no "kind" (one of {_KINDS}).')
-    kind_name = expect_str(obj["kind"], f"{where}.kind")
-    try:
-        kind = BetKind(kind_name)
-    except ValueError:
-        raise RulesError(
-            "unknown_bet_kind", f"{where}.kind {kind_name!r} is not a roulette bet (use {_KINDS})."
-        ) from None
+    kind = expect_kind(obj, where, BetKind, "roulette", show=repr)
     extra = ("numbers",) if kind.takes_numbers else ("index",) if kind.takes_index else ()
     check_keys(obj, where, required=("id", "kind", "amount", *extra), optional=("player",))
     numbers: tuple[int, ...] | None = None
@@ -63,16 +53,6 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     settlement = settle_spin(ruleset, bets, number)
     ids = given_ids(raw_bets)
     return {
-        "results": [
-            {
-                "id": ids.get(r.bet.id, r.bet.id),
-                "outcome": str(r.outcome),
-                "win": fmt(r.win),
-                "returned": fmt(r.returned),
-                "citation": str(r.citation),
-            }
-            for r in settlement.results
-        ],
-        "collect": [ids.get(bet, bet) for bet in settlement.collect],
-        "pay_order": [[ids.get(bet, bet) for bet in group] for group in settlement.pay_order],
+        "results": results_json(ids, settlement.results),
+        **order_json(ids, settlement.collect, settlement.pay_order),
     }

@@ -9,22 +9,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_trainer.rules.errors import RulesError, shown
-from dealer_trainer.rules.money import fmt
 from dealer_trainer.rules.requests import (
     amount,
     bet_id,
     check_keys,
+    expect_kind,
     expect_list,
     expect_object,
-    expect_str,
     given_ids,
+    order_json,
+    results_json,
 )
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo.bets import Bet, BetKind, Spot
 from dealer_trainer.rules.sic_bo.settle import Settlement, check_limits, check_spot, throw_of
 from dealer_trainer.rules.sic_bo.settle import settle as settle_throw
-
-_KINDS = ", ".join(kind.value for kind in BetKind)
 
 
 def _face_or_total(value: Any, where: str) -> int:
@@ -36,16 +35,7 @@ def _face_or_total(value: Any, where: str) -> int:
 def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
     """One bet of a request, checked against the house's layout and limits."""
     obj = expect_object(raw, where)
-    if "kind" not in obj:
-        raise RulesError("invalid_request", f'{where} has no "kind" (one of {_KINDS}).')
-    kind_name = expect_str(obj["kind"], f"{where}.kind")
-    try:
-        kind = BetKind(kind_name)
-    except ValueError:
-        raise RulesError(
-            "unknown_bet_kind",
-            f"{where}.kind {shown(kind_name)} is not a Sic Bo bet (use {_KINDS}).",
-        ) from None
+    kind = expect_kind(obj, where, BetKind, "Sic Bo")
     extra = ("number",) if kind.takes_number else ("numbers",) if kind.takes_numbers else ()
     check_keys(obj, where, required=("id", "kind", "amount", *extra), optional=("player",))
     numbers: tuple[int, ...] = ()
@@ -87,22 +77,15 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     _, settlement = read_request(request, ruleset)
     ids = given_ids(expect_list(request["bets"], "bets"))
     return {
-        "results": [
-            {
-                "id": ids.get(r.bet.id, r.bet.id),
-                "outcome": str(r.outcome),
-                "win": fmt(r.win),
-                "returned": fmt(r.returned),
-                "pays": None if r.ratio is None else _ratio(r.ratio),
-                "citation": str(r.citation),
-            }
-            for r in settlement.results
-        ],
+        "results": results_json(
+            ids,
+            settlement.results,
+            lambda r: {"pays": None if r.ratio is None else _ratio(r.ratio)},
+        ),
         "total": settlement.throw.total,
         "triple": settlement.throw.is_triple,
         "lit": [spot.spot_id for spot in settlement.lit],
-        "collect": [ids.get(bet, bet) for bet in settlement.collect],
-        "pay_order": [[ids.get(bet, bet) for bet in group] for group in settlement.pay_order],
+        **order_json(ids, settlement.collect, settlement.pay_order),
     }
 
 

@@ -114,6 +114,13 @@ def connect(target: ServerURL, password: str) -> Engine:
     return sql
 
 
+def _not_set_up(target: ServerURL) -> StorageError:
+    return StorageError(
+        f"The server's database {target.database} has not been set up: run "
+        "dealer-trainer server init with the owner's URL first."
+    )
+
+
 def refusal(exc: BaseException, target: ServerURL) -> StorageError:
     """A driver error as a sentence (naming the role and database, never the password)."""
     original = exc.orig if isinstance(exc, DBAPIError) else exc
@@ -315,10 +322,7 @@ def add_person(
                 f"A person named {name!r} or with the login {login!r} already exists."
             ) from exc
         if state == "42883":
-            raise StorageError(
-                f"The server's database {target.database} has not been set up: run "
-                "dealer-trainer server init with the owner's URL first."
-            ) from exc
+            raise _not_set_up(target) from exc
         raise refusal(exc, target) from exc
 
 
@@ -345,10 +349,7 @@ def set_password(sql: Engine, target: ServerURL, login: str, password: str) -> N
                 "trainee; an instructor: a trainee)."
             ) from exc
         if state == "42883":
-            raise StorageError(
-                f"The server's database {target.database} has not been set up: run "
-                "dealer-trainer server init with the owner's URL first."
-            ) from exc
+            raise _not_set_up(target) from exc
         raise refusal(exc, target) from exc
 
 
