@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+189"/>
-        <location filename="../../drills/roulette.py" line="+119"/>
-        <location filename="../../drills/sic_bo.py" line="+206"/>
+        <location filename="../../drills/craps.py" line="+190"/>
+        <location filename="../../drills/roulette.py" line="+120"/>
+        <location filename="../../drills/sic_bo.py" line="+208"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -992,7 +992,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1078,7 +1078,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+16"/>
         <source>Line and come bets</source>
         <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation type="unfinished"></translation>
@@ -1164,7 +1164,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-216"/>
         <location filename="../../drills/grading.py" line="-273"/>
         <source>Time is up.</source>
         <translation type="unfinished"></translation>
@@ -1481,7 +1481,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1515,7 +1515,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
         <location filename="../../rules/roulette/irregular.py" line="-61"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation type="unfinished"></translation>
@@ -1527,12 +1527,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-74"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-143"/>
         <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}), and then the streets ({streets}).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1572,7 +1572,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <location filename="../../rules/roulette/irregular.py" line="-39"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation type="unfinished"></translation>
@@ -1674,7 +1674,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+19"/>
         <location filename="../../rules/roulette/irregular.py" line="-122"/>
         <source>Remove the chip and spin again from the pocket where the ball is now.</source>
         <translation type="unfinished"></translation>
@@ -1764,7 +1764,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+44"/>
         <source>The cards were dealt the wrong way: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1779,17 +1779,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>One of the dealer&apos;s cards was exposed by mistake: the round stands; that card stays face up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>One card was exposed by mistake while dealing: the round stands and play goes on as usual.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
         <source>Cards dealt by mistake to a box without a bet make a dead hand; the round goes on as usual for every other box.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1965,7 +1965,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+140"/>
+        <location filename="../../drills/model.py" line="+183"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation type="unfinished"></translation>
@@ -2188,7 +2188,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Call no throw and the supervisor: the dice are not read; cover the shaker and shake again. Every bet stays for the new shake.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2281,7 +2281,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
         <source>Single-number multiples</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2741,7 +2741,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+107"/>
         <source>The server {server} cannot be used: {why}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3307,7 +3307,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/groups.py" line="+93"/>
+        <location filename="../../storage/groups.py" line="+94"/>
         <source>A group named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
         <extracomment>The audit entries that change who is listed where (what another workstation polls).</extracomment>
         <translation type="unfinished"></translation>
@@ -3379,7 +3379,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>The group {name} is archived: bring it back before adding trainees.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3390,12 +3390,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+114"/>
         <source>This instructor account is disabled or no longer exists.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+214"/>
+        <location line="+208"/>
         <source>Give the group&apos;s start date.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3437,7 +3437,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+37"/>
         <source>The group {name} is archived: bring it back before giving it a plan.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3462,20 +3462,20 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../../storage/instructor_calls.py" line="+66"/>
+        <location filename="../../storage/schedules.py" line="+20"/>
         <location line="+71"/>
-        <location filename="../../storage/standards.py" line="+316"/>
         <source>This instructor account no longer exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/standards.py" line="+375"/>
+        <source>This version of the trainer has no such skill: choose one from the list.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+78"/>
-        <source>This version of the trainer has no such skill: choose one from the list.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9622,7 +9622,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+772"/>
+        <location filename="../../reports/pdf.py" line="+783"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10556,12 +10556,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-382"/>
+        <location filename="../../reports/pdf.py" line="-393"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+44"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10587,30 +10587,30 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+217"/>
+        <location line="+209"/>
         <source>Answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+217"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+217"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Typical time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-550"/>
+        <location line="-561"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+334"/>
+        <location line="+353"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10625,13 +10625,13 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+177"/>
+        <location line="+6"/>
+        <location line="+173"/>
         <source>Exams</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-168"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10647,12 +10647,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+19"/>
-        <location line="+168"/>
+        <location line="+164"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-163"/>
         <source>Assigned</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10668,12 +10668,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+169"/>
+        <location line="+165"/>
         <source>Pass mark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-164"/>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10693,7 +10693,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Trainees, lowest accuracy first</source>
         <translation type="unfinished"></translation>
     </message>

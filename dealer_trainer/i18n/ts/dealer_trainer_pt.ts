@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+189"/>
-        <location filename="../../drills/roulette.py" line="+119"/>
-        <location filename="../../drills/sic_bo.py" line="+206"/>
+        <location filename="../../drills/craps.py" line="+190"/>
+        <location filename="../../drills/roulette.py" line="+120"/>
+        <location filename="../../drills/sic_bo.py" line="+208"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -992,7 +992,7 @@
         <translation>{bet} não foi levada para o seu ponto ({article}).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
         <translation>Um dado mostra {face}; o outro salta para fora da mesa. Qual é o resultado do lançamento?</translation>
     </message>
@@ -1078,7 +1078,7 @@
         <translation>O dado lê-se tal como está: pela face superior mais exposta (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+16"/>
         <source>Line and come bets</source>
         <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation>Apostas de linha e Come</translation>
@@ -1164,7 +1164,7 @@
         <translation>Um dado fora da mesa; um dado que não fica assente numa face (art. 1.º).</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-216"/>
         <location filename="../../drills/grading.py" line="-273"/>
         <source>Time is up.</source>
         <translation>Acabou o tempo.</translation>
@@ -1481,7 +1481,7 @@
         <translation>chances simples</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
         <translation>A bola está em movimento quando uma ficha cai no prato da roleta. O número saído no golpe anterior foi o {previous}. O que faz?</translation>
     </message>
@@ -1515,7 +1515,7 @@
         <translation>O golpe nulo não anula as apostas: mantêm-se para o novo lançamento.</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
         <location filename="../../rules/roulette/irregular.py" line="-61"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation>Retirar a ficha, colocar a bola no 0 e lançá-la de novo.</translation>
@@ -1527,12 +1527,12 @@
         <translation>A bola volta ao número saído no golpe anterior, não ao 0.</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-74"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
         <translation>Já tocou a campainha e lançou a bola. Um jogador empurra fichas para o tabuleiro, numa aposta em pleno. O que faz?</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-143"/>
         <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}), and then the streets ({streets}).</source>
         <translation>O texto chinês do art. 5.º, n.º 1, também está certo: paga as linhas e os quadros num só passo, por qualquer ordem ({together}), e depois as ruas ({streets}).</translation>
     </message>
@@ -1572,7 +1572,7 @@
         <translation>linhas e quadros (um só passo, por qualquer ordem)</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <location filename="../../rules/roulette/irregular.py" line="-39"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation>Recusar a aposta e devolver as fichas; as outras apostas mantêm-se.</translation>
@@ -1674,7 +1674,7 @@
         <translation>O fiscal só as repõe quando o pode fazer com segurança.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+19"/>
         <location filename="../../rules/roulette/irregular.py" line="-122"/>
         <source>Remove the chip and spin again from the pocket where the ball is now.</source>
         <translation>Retirar a ficha e lançar de novo a bola a partir do compartimento onde está agora.</translation>
@@ -1764,7 +1764,7 @@
         <translation>As apostas progressivas transitam para a jogada seguinte.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+44"/>
         <source>The cards were dealt the wrong way: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
         <translation>As cartas foram dadas de forma irregular: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; as apostas voltam a ser feitas e as cartas voltam a ser dadas.</translation>
     </message>
@@ -1779,17 +1779,17 @@
         <translation>Foram expostas {count} cartas por engano: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>One of the dealer&apos;s cards was exposed by mistake: the round stands; that card stays face up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
         <translation>Uma das cartas da banca foi exposta por engano: a jogada mantém-se; essa carta fica voltada para cima e as outras cartas da banca, incluindo a quinta, são dadas voltadas para baixo.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>One card was exposed by mistake while dealing: the round stands and play goes on as usual.</source>
         <translation>Foi exposta uma carta por engano durante a distribuição: a jogada mantém-se e o jogo prossegue normalmente.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
         <source>Cards dealt by mistake to a box without a bet make a dead hand; the round goes on as usual for every other box.</source>
         <translation>As cartas dadas por engano a uma posição sem aposta constituem uma mão morta; a jogada prossegue normalmente para todas as outras posições.</translation>
     </message>
@@ -1965,7 +1965,7 @@
         <translation>Pague as apostas reconstituídas pela ordem do n.º 1 do art. 5.º.</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+140"/>
+        <location filename="../../drills/model.py" line="+183"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation>Interpretação (uma definição do conjunto de regras; o regulamento não o diz): {text}</translation>
@@ -2188,7 +2188,7 @@
         <translation>as apostas vencedoras</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Call no throw and the supervisor: the dice are not read; cover the shaker and shake again. Every bet stays for the new shake.</source>
         <translation>Anuncie lançamento nulo e chame o supervisor: os dados não são lidos; tape o copo e agite de novo. Todas as apostas ficam para o novo lançamento.</translation>
     </message>
@@ -2281,7 +2281,7 @@
         <translation>Um copo aberto cedo é lançamento nulo na mesa desta casa: os dados são agitados de novo, e as apostas {fate}. Nenhum artigo do Cussec está disponível; é a decisão da casa.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
         <source>Single-number multiples</source>
         <translation>Múltiplos dos números simples</translation>
     </message>
@@ -2741,7 +2741,7 @@
         <translation>O servidor recusou: {user} não tem direito a fazer isto ({detail}).</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+107"/>
         <source>The server {server} cannot be used: {why}</source>
         <translation>O servidor {server} não pode ser usado: {why}</translation>
     </message>
@@ -3307,7 +3307,7 @@
         <translation>O nome do centro tem mais de {most} caracteres.</translation>
     </message>
     <message>
-        <location filename="../../storage/groups.py" line="+93"/>
+        <location filename="../../storage/groups.py" line="+94"/>
         <source>A group named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
         <extracomment>The audit entries that change who is listed where (what another workstation polls).</extracomment>
         <translation>Já existe um grupo chamado {existing} (nomes que só diferem em maiúsculas, largura das letras ou caracteres invisíveis são um só nome).</translation>
@@ -3379,7 +3379,7 @@
         <translation>{name} é o último instrutor activo: adicione ou reactive primeiro outro instrutor.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>The group {name} is archived: bring it back before adding trainees.</source>
         <translation>O grupo {name} está arquivado: restaure-o antes de lhe adicionar formandos.</translation>
     </message>
@@ -3390,12 +3390,12 @@
         <translation>Um n.º de funcionário tem de 1 a {most} letras (a a z), algarismos, &apos;-&apos;, &apos;/&apos;, &apos;.&apos; ou &apos;_&apos;, e começa por uma letra ou um algarismo.</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+114"/>
         <source>This instructor account is disabled or no longer exists.</source>
         <translation>Esta conta de instrutor está desactivada ou já não existe.</translation>
     </message>
     <message>
-        <location line="+214"/>
+        <location line="+208"/>
         <source>Give the group&apos;s start date.</source>
         <translation>Indique a data de início do grupo.</translation>
     </message>
@@ -3437,7 +3437,7 @@
         <translation>A data-limite de um plano precisa do seu fuso horário.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+37"/>
         <source>The group {name} is archived: bring it back before giving it a plan.</source>
         <translation>O grupo {name} está arquivado: restaure-o antes de lhe atribuir um plano.</translation>
     </message>
@@ -3462,20 +3462,20 @@
         <translation>Um formando a quem o plano se destina já não está registado.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../../storage/instructor_calls.py" line="+66"/>
+        <location filename="../../storage/schedules.py" line="+20"/>
         <location line="+71"/>
-        <location filename="../../storage/standards.py" line="+316"/>
         <source>This instructor account no longer exists.</source>
-        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>Esta conta de instrutor já não existe.</translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+78"/>
+        <location filename="../../storage/standards.py" line="+375"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
+        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>Esta versão do programa não tem essa competência: escolha uma da lista.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation>As percentagens da regra de domínio são percentagens inteiras.</translation>
     </message>
@@ -9623,7 +9623,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+772"/>
+        <location filename="../../reports/pdf.py" line="+783"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -10557,12 +10557,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>sem resposta dentro do tempo</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-382"/>
+        <location filename="../../reports/pdf.py" line="-393"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+44"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation>%1 respostas em %2 dias · %3 certas · tempo típico %4</translation>
     </message>
@@ -10588,30 +10588,30 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+217"/>
+        <location line="+209"/>
         <source>Answers</source>
         <translation>Respostas</translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+217"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Accuracy</source>
         <translation>Taxa de acerto</translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+217"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Typical time</source>
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-550"/>
+        <location line="-561"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
     </message>
     <message>
-        <location line="+334"/>
+        <location line="+353"/>
         <source>Target time</source>
         <translation>Tempo-alvo</translation>
     </message>
@@ -10626,13 +10626,13 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>Relatório de formação: %1</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+177"/>
+        <location line="+6"/>
+        <location line="+173"/>
         <source>Exams</source>
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-168"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -10648,12 +10648,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+19"/>
-        <location line="+168"/>
+        <location line="+164"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-163"/>
         <source>Assigned</source>
         <translation>Atribuído</translation>
     </message>
@@ -10669,12 +10669,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+169"/>
+        <location line="+165"/>
         <source>Pass mark</source>
         <translation>Nota mínima</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-164"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
@@ -10694,7 +10694,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>Relatório do grupo: %1 (início em %2)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>Formandos, da menor para a maior taxa de acerto</translation>
     </message>

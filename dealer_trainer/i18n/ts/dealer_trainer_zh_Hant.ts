@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+189"/>
-        <location filename="../../drills/roulette.py" line="+119"/>
-        <location filename="../../drills/sic_bo.py" line="+206"/>
+        <location filename="../../drills/craps.py" line="+190"/>
+        <location filename="../../drills/roulette.py" line="+120"/>
+        <location filename="../../drills/sic_bo.py" line="+208"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -992,7 +992,7 @@
         <translation>{bet}沒有移到其點數（{article}）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
         <translation>一粒骰子是{face}點；另一粒彈出檯外。這次擲骰的結果是甚麼？</translation>
     </message>
@@ -1078,7 +1078,7 @@
         <translation>骰子按停下時的位置讀數：以最外露的上面計（第一條）。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+16"/>
         <source>Line and come bets</source>
         <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation>線注及襟注</translation>
@@ -1164,7 +1164,7 @@
         <translation>骰子離開檯面；骰子未平放（第一條）。</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-216"/>
         <location filename="../../drills/grading.py" line="-273"/>
         <source>Time is up.</source>
         <translation>時間到。</translation>
@@ -1481,7 +1481,7 @@
         <translation>紅黑、單雙、大小</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
         <translation>珠滾動時，有籌碼跌入盤內。上局中獎號碼是{previous}號。你應怎樣做？</translation>
     </message>
@@ -1515,7 +1515,7 @@
         <translation>宣佈該局無效（golpe nulo）不會令投注作廢：投注保留至重新打珠。</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
         <location filename="../../rules/roulette/irregular.py" line="-61"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation>取出籌碼，把珠放在0號的間格內，再重新打珠。</translation>
@@ -1527,12 +1527,12 @@
         <translation>珠要放回上局中獎號碼，而不是0號。</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-74"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
         <translation>你已打鐘並打珠。一名客人把一注孤丁推上檯面。你應怎樣做？</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-143"/>
         <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}), and then the streets ({streets}).</source>
         <translation>依第五條第一款中文文本亦正確：六門及四門騎同一步賠付，次序不拘（{together}），然後賠三門一列（{streets}）。</translation>
     </message>
@@ -1572,7 +1572,7 @@
         <translation>六門及四門騎（同一步，次序不拘）</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <location filename="../../rules/roulette/irregular.py" line="-39"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation>拒絕該注並把籌碼交還；其他投注維持不變。</translation>
@@ -1674,7 +1674,7 @@
         <translation>監場只在能準確還原時才還原籌碼。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+19"/>
         <location filename="../../rules/roulette/irregular.py" line="-122"/>
         <source>Remove the chip and spin again from the pocket where the ball is now.</source>
         <translation>取出籌碼，從珠現時所在的間格重新打珠。</translation>
@@ -1764,7 +1764,7 @@
         <translation>累進大獎的投注自動轉到下一局。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+44"/>
         <source>The cards were dealt the wrong way: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
         <translation>派牌方法不正確：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；然後重新投注及派牌。</translation>
     </message>
@@ -1779,17 +1779,17 @@
         <translation>{count}張牌被錯誤陽開：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>One of the dealer&apos;s cards was exposed by mistake: the round stands; that card stays face up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
         <translation>莊荷的一張牌被錯誤陽開：該局維持有效；該牌繼續陽開，莊荷其餘的牌（包括第五張）全部牌面向下派出。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>One card was exposed by mistake while dealing: the round stands and play goes on as usual.</source>
         <translation>派牌時一張牌被錯誤陽開：該局維持有效，牌局如常進行。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
         <source>Cards dealt by mistake to a box without a bet make a dead hand; the round goes on as usual for every other box.</source>
         <translation>錯誤派給沒有下注一門的牌作廢；其他各門的牌局如常進行。</translation>
     </message>
@@ -1965,7 +1965,7 @@
         <translation>按第五條第一款的次序賠重組後的投注。</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+140"/>
+        <location filename="../../drills/model.py" line="+183"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation>解釋（規則集的設定；規章未有明言）：{text}</translation>
@@ -2188,7 +2188,7 @@
         <translation>贏的投注</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Call no throw and the supervisor: the dice are not read; cover the shaker and shake again. Every bet stays for the new shake.</source>
         <translation>宣佈此局無效並召主任：不讀骰子點數；蓋上骰盅再搖。所有投注留待重搖。</translation>
     </message>
@@ -2281,7 +2281,7 @@
         <translation>在此賭場的枱上，骰盅提早打開即此局無效：重搖骰子，而投注{fate}。骰寶並無條文存檔；此為賭場的裁定。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
         <source>Single-number multiples</source>
         <translation>單骰倍數</translation>
     </message>
@@ -2741,7 +2741,7 @@
         <translation>伺服器拒絕：{user} 無權執行此操作（{detail}）。</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+107"/>
         <source>The server {server} cannot be used: {why}</source>
         <translation>無法使用伺服器 {server}：{why}</translation>
     </message>
@@ -3307,7 +3307,7 @@
         <translation>中心名稱超過 {most} 個字元。</translation>
     </message>
     <message>
-        <location filename="../../storage/groups.py" line="+93"/>
+        <location filename="../../storage/groups.py" line="+94"/>
         <source>A group named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
         <extracomment>The audit entries that change who is listed where (what another workstation polls).</extracomment>
         <translation>已有名為 {existing} 的班級（只在大小寫、全形半形或不可見字元上不同的名稱視為同一名稱）。</translation>
@@ -3379,7 +3379,7 @@
         <translation>{name} 是最後一名在職導師：請先新增或重新啟用另一名導師。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>The group {name} is archived: bring it back before adding trainees.</source>
         <translation>班級 {name} 已封存：請先恢復該班級，再加入學員。</translation>
     </message>
@@ -3390,12 +3390,12 @@
         <translation>員工編號有 1 至 {most} 個字元，只可包含英文字母（a 至 z）、數字、&apos;-&apos;、&apos;/&apos;、&apos;.&apos; 或 &apos;_&apos;，並須以字母或數字開頭。</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+114"/>
         <source>This instructor account is disabled or no longer exists.</source>
         <translation>此導師帳戶已停用或已不存在。</translation>
     </message>
     <message>
-        <location line="+214"/>
+        <location line="+208"/>
         <source>Give the group&apos;s start date.</source>
         <translation>請輸入班級的開課日期。</translation>
     </message>
@@ -3437,7 +3437,7 @@
         <translation>計劃的限期須附有時區。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+37"/>
         <source>The group {name} is archived: bring it back before giving it a plan.</source>
         <translation>班級 {name} 已封存：請先恢復該班級，再指派計劃。</translation>
     </message>
@@ -3462,20 +3462,20 @@
         <translation>計劃所指派的其中一名學員已不再登記。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../../storage/instructor_calls.py" line="+66"/>
+        <location filename="../../storage/schedules.py" line="+20"/>
         <location line="+71"/>
-        <location filename="../../storage/standards.py" line="+316"/>
         <source>This instructor account no longer exists.</source>
-        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>此導師帳戶已不存在。</translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+78"/>
+        <location filename="../../storage/standards.py" line="+375"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
+        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>此版本的培訓程式沒有該技能：請從清單中選擇。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation>掌握規則的比率須為整數百分比。</translation>
     </message>
@@ -9612,7 +9612,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+772"/>
+        <location filename="../../reports/pdf.py" line="+783"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -10546,12 +10546,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>未在時限內作答</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-382"/>
+        <location filename="../../reports/pdf.py" line="-393"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1至%2 · %4於%3製作</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+44"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation>%2日內作答%1次 · 答對%3 · 一般用時%4</translation>
     </message>
@@ -10577,30 +10577,30 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+217"/>
+        <location line="+209"/>
         <source>Answers</source>
         <translation>作答數</translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+217"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Accuracy</source>
         <translation>準確率</translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+217"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Typical time</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-550"/>
+        <location line="-561"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
     </message>
     <message>
-        <location line="+334"/>
+        <location line="+353"/>
         <source>Target time</source>
         <translation>目標時間</translation>
     </message>
@@ -10615,13 +10615,13 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>培訓報告：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+177"/>
+        <location line="+6"/>
+        <location line="+173"/>
         <source>Exams</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-168"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -10637,12 +10637,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+19"/>
-        <location line="+168"/>
+        <location line="+164"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-163"/>
         <source>Assigned</source>
         <translation>指派日期</translation>
     </message>
@@ -10658,12 +10658,12 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location line="+169"/>
+        <location line="+165"/>
         <source>Pass mark</source>
         <translation>合格分數</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-164"/>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -10683,7 +10683,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
         <translation>班級報告：%1（%2 開課）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>學員（準確率最低的排先）</translation>
     </message>
