@@ -86,7 +86,7 @@ def main() -> int:
     )
     from dealer_trainer.ui.drills.controller import DrillController
     from dealer_trainer.ui.drills.screen import DrillScreen
-    from dealer_trainer.ui.fonts import install_cjk_fallback
+    from dealer_trainer.ui.kit.fonts import install_cjk_fallback
 
     app = QApplication(sys.argv[:1])
     install_cjk_fallback()

@@ -212,7 +212,7 @@ def _application(argv: Sequence[str]) -> QApplication:
     from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from dealer_trainer.ui.fonts import install_cjk_fallback  # noqa: PLC0415
+    from dealer_trainer.ui.kit.fonts import install_cjk_fallback  # noqa: PLC0415
 
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
@@ -272,8 +272,8 @@ def run_window(args: SimpleNamespace) -> int:
     app = _application([])
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
-    from dealer_trainer.ui.language import LanguageManager  # noqa: PLC0415
-    from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
+    from dealer_trainer.ui.kit.language import LanguageManager  # noqa: PLC0415
+    from dealer_trainer.ui.kit.long_lived import keep_loaded_code  # noqa: PLC0415
     from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
     from dealer_trainer.ui.welcome import show_welcome  # noqa: PLC0415
 

@@ -29,24 +29,24 @@ from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import (
+from dealer_trainer.ui.instructor.menu import install_instructor
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import (
     ColumnScroll,
     largest_size,
     remember_size,
     restore_size,
     share_of_screen,
 )
-from dealer_trainer.ui.instructor.menu import install_instructor
-from dealer_trainer.ui.language import (
+from dealer_trainer.ui.kit.language import (
     LanguageManager,
     amount_text,
     citation_text,
     language_names,
     problem_text,
 )
+from dealer_trainer.ui.kit.unverified import UnverifiedWarning
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
-from dealer_trainer.ui.unverified import UnverifiedWarning
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -73,7 +73,7 @@ class MainWindow(QMainWindow):
     ``startupFinished`` says all of it is done.
     """
 
-    #: Where the window's size is remembered (see ``ui.geometry``).
+    #: Where the window's size is remembered (see ``ui.kit.geometry``).
     SIZE_KEY = "main"
     #: The felt has been painted for the first time (the start-up work begins).
     firstPainted = Signal()
@@ -291,7 +291,7 @@ class MainWindow(QMainWindow):
             total = self.scene().chips.total()
             self.spot_info.setText(fill(self.tr("On the felt: %1"), amount_text(total)))
             return
-        from dealer_trainer.ui.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
+        from dealer_trainer.ui.kit.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
             bet_name,
             payouts_for,
             ratio_text,

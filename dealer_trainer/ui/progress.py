@@ -52,15 +52,15 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.exam_review import moment_text
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import share_of_screen
+from dealer_trainer.ui.kit.language import problem_text, text_in_language
+from dealer_trainer.ui.kit.rendering import render
+from dealer_trainer.ui.kit.standards_words import game_name, plan_title, rule_words, seconds_words
 from dealer_trainer.ui.kit.status import ERROR_STYLE, StatusLine
-from dealer_trainer.ui.language import problem_text, text_in_language
 from dealer_trainer.ui.my_transcript import MyTranscript
-from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import TraineeDesk

@@ -35,9 +35,9 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
 from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.felt import colours
-from dealer_trainer.ui.fonts import felt_font
-from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
-from dealer_trainer.ui.language import current_language
+from dealer_trainer.ui.kit.fonts import felt_font
+from dealer_trainer.ui.kit.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
+from dealer_trainer.ui.kit.language import current_language
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.records import Person  # storage loads on first use

@@ -11,7 +11,7 @@ over by text).
 
 Qt's offscreen platform has one screen for the whole test session, so the
 screen is stood in for where every window reads it:
-:func:`dealer_trainer.ui.geometry.available_geometry`.  The drill items are the
+:func:`dealer_trainer.ui.kit.geometry.available_geometry`.  The drill items are the
 longest the generators make (Portuguese, advanced).
 """
 
@@ -44,15 +44,15 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import AnswerKind, Difficulty, ItemSpec, all_skills, practice, replay
 from dealer_trainer.storage import Store
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit import geometry
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.kit.rendering import render
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.glossary import LANGUAGES, glossary, term
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.glossary import GAME_COLUMN, WORD_COLUMNS, GlossaryWindow
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
 
 
 @pytest.fixture

@@ -194,7 +194,7 @@ def test_window_names_the_regulation_in_the_windows_language(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
 
     manager = LanguageManager(QSettings(f"{tmp_path}/ui.ini", QSettings.Format.IniFormat))
     try:

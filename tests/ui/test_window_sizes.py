@@ -7,7 +7,7 @@ from PySide6.QtCore import QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.ui import geometry
+from dealer_trainer.ui.kit import geometry
 
 LAPTOP = QRect(0, 0, 1366, 728)  # 1366×768 less a task bar
 

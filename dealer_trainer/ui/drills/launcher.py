@@ -62,14 +62,14 @@ from dealer_trainer.storage.recorder import (
     sit_assigned_exam,
 )
 from dealer_trainer.storage.records import Person, Role
-from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.exam_review import refusal_text, when_text
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import restore_size
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.digits import accept_wide_digits
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import restore_size
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.rendering import render
 from dealer_trainer.ui.sidebar import SidePanel
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from dealer_trainer.rules.rulesets import SHIPPED
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.progress_entry import ProgressEntry
 
 if TYPE_CHECKING:

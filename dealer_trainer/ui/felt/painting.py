@@ -23,7 +23,7 @@ from dealer_trainer.layouts.model import (
     Wheel,
 )
 from dealer_trainer.ui.felt import colours
-from dealer_trainer.ui.fonts import felt_drawing_font, felt_font, felt_metrics
+from dealer_trainer.ui.kit.fonts import felt_drawing_font, felt_font, felt_metrics
 
 FELT = QColor(colours.FELT)
 FELT_DARK = QColor(colours.FELT_DARK)

@@ -32,7 +32,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
 from dealer_trainer.ui.instructor.roster import RosterPanel
 from dealer_trainer.ui.kit.confirm import FormDialog, ask_then, ask_until_done
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
 

@@ -53,7 +53,6 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
-from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.centre import CentrePanel
 from dealer_trainer.ui.instructor.dashboard import (
@@ -75,9 +74,10 @@ from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.geometry import remember_size, restore_size, share_of_screen
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.unverified import UnverifiedWarning
 from dealer_trainer.ui.kit.writes import Change, records
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.unverified import UnverifiedWarning
 
 _INPUT_EVENTS = frozenset(
     {

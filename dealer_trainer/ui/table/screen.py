@@ -71,20 +71,20 @@ from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.errors import StorageError
-from dealer_trainer.ui.digits import ascii_digits
-from dealer_trainer.ui.drills.rendering import (
+from dealer_trainer.ui.drills.screen import SituationView
+from dealer_trainer.ui.drills.situation import FeltStage, hands_html
+from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.digits import ascii_digits
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.rendering import (
     DRILL_STYLE,
     escape,
     format_money,
     language_code,
     separators,
 )
-from dealer_trainer.ui.drills.screen import SituationView
-from dealer_trainer.ui.drills.situation import FeltStage, hands_html
-from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.kit import palette
-from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
     TableBet,

@@ -22,9 +22,9 @@ from dealer_trainer.storage.recorder import SessionRecorder
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave, LeaveExamDialog
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.drills.situation import FeltStage
+from dealer_trainer.ui.kit.rendering import render
 from tests.ui.drills.conftest import right_answer, trainee, wrong_answer
 
 PASSWORD = "a long password"

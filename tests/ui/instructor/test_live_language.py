@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
 from tests.ui.instructor.cohort import PASSWORD, Cohort
 
 

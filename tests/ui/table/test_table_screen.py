@@ -26,8 +26,8 @@ from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.table_recorder import TableRecorder
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
+from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.bets import article_line
 from tests.migrated import Templates
@@ -335,7 +335,7 @@ def test_table_screen_fits_1366x768(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
     from tests.ui.test_geometry import assert_fits
 
     available = QRect(0, 0, 1366, 728)
