@@ -53,9 +53,9 @@ from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.kit.language import LanguageManager
 from dealer_trainer.ui.kit.rendering import render
-from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.storage.table_dealers import deal, deal_centre

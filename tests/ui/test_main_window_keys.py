@@ -23,7 +23,7 @@ from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.menu import DrillsDock
 from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.kit.language import LanguageManager
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.main_window import MainWindow
 
 LANGUAGES = ("en", "pt", "zh_Hant")
 

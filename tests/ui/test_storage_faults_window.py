@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import StorageError, Store
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.storage.conftest import FAST_PASSWORDS
 
 BOUND_S = 20.0

@@ -77,7 +77,7 @@ def test_the_drill_window_remembers_its_size_when_it_closes(qtbot: QtBot, laptop
 
 
 def test_the_main_window_reopens_on_its_size_and_game(qtbot: QtBot, laptop: QRect) -> None:
-    from dealer_trainer.ui.main_window import MainWindow
+    from dealer_trainer.ui.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

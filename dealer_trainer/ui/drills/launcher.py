@@ -70,7 +70,7 @@ from dealer_trainer.ui.kit.games import GAME_NAMES
 from dealer_trainer.ui.kit.geometry import restore_size
 from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.rendering import render
-from dealer_trainer.ui.sidebar import SidePanel
+from dealer_trainer.ui.window.sidebar import SidePanel
 
 if TYPE_CHECKING:
     from dealer_trainer.ui.exam_sitting import MixedSitting

@@ -74,6 +74,7 @@ from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
+from dealer_trainer.ui.felt.painting import chip_icon
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.digits import ascii_digits
 from dealer_trainer.ui.kit.games import GAME_NAMES
@@ -85,7 +86,6 @@ from dealer_trainer.ui.kit.rendering import (
     language_code,
     separators,
 )
-from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
     TableBet,
     accepted_citation,

@@ -174,7 +174,7 @@ def test_launcher_sits_an_assigned_exam_as_an_exam_session(
 def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
     qtbot: QtBot, store: Store
 ) -> None:
-    from dealer_trainer.ui.main_window import MainWindow
+    from dealer_trainer.ui.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.rules.rulesets import RulesetRegistry, get_ruleset
 from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.house_rulesets import add_house_ruleset, kept_house_rulesets
-from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 
 HOUSE = (
     'id = "grand-lisboa-roulette"\nbase = "roulette-2003"\ntitle = "Grand Lisboa roulette"\n'

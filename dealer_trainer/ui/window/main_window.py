@@ -25,7 +25,6 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
@@ -46,16 +45,17 @@ from dealer_trainer.ui.kit.language import (
     problem_text,
 )
 from dealer_trainer.ui.kit.unverified import UnverifiedWarning
-from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
 
     from dealer_trainer.storage.records import Person
-    from dealer_trainer.ui.glossary import GlossaryWindow
     from dealer_trainer.ui.sandbox.panel import SandboxPanel
-    from dealer_trainer.ui.sign_in import ChoosePasswordDialog, SignInDialog
+    from dealer_trainer.ui.window.glossary import GlossaryWindow
+    from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog, SignInDialog
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
@@ -487,7 +487,7 @@ class MainWindow(QMainWindow):
     def open_glossary(self) -> GlossaryWindow:
         """The Glossary window (F2): built on first use, then shown again as it was left."""
         if self.glossary is None:
-            from dealer_trainer.ui.glossary import GlossaryWindow  # noqa: PLC0415 (on first use)
+            from dealer_trainer.ui.window.glossary import GlossaryWindow  # noqa: PLC0415 (on first use)
 
             self.glossary = GlossaryWindow(self)
         self.glossary.show()
@@ -619,7 +619,7 @@ class MainWindow(QMainWindow):
     def sign_in(self) -> SignInDialog | None:
         """Ask for a login and password (window-modal); who signs in is shown on the left."""
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.sign_in import SignInDialog  # noqa: PLC0415
+        from dealer_trainer.ui.window.sign_in import SignInDialog  # noqa: PLC0415
 
         if self.app_store.signs_in_first:
             # The login and password open the server's records, on a worker thread.
@@ -662,7 +662,7 @@ class MainWindow(QMainWindow):
 
     def _signed_in(self, person: Person | None) -> None:
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.sign_in import ChoosePasswordDialog  # noqa: PLC0415
+        from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog  # noqa: PLC0415
 
         if person is None:
             return
