@@ -57,8 +57,8 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.rounds import StoredTableRound
+from dealer_trainer.ui.drills.answer_detail import AnswerDetail
 from dealer_trainer.ui.instructor.cohort_within import CohortWithin
-from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.grading import GradingNotice
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.models import (

@@ -33,8 +33,8 @@ from dealer_trainer.reports.text import count_text, percent_cell, seconds_text, 
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerRecord, StoredAnswer
-from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
-from dealer_trainer.ui.instructor.detail import remake
+from dealer_trainer.ui.drills.answer_detail import remake
+from dealer_trainer.ui.drills.answer_words import AnswerWords, answer_words
 from dealer_trainer.ui.kit import palette
 
 if TYPE_CHECKING:

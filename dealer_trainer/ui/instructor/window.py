@@ -53,7 +53,7 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
-from dealer_trainer.ui.instructor.answer_words import answer_words
+from dealer_trainer.ui.drills.answer_words import answer_words
 from dealer_trainer.ui.instructor.centre import CentrePanel
 from dealer_trainer.ui.instructor.dashboard import (
     CohortView,

@@ -25,7 +25,7 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry, resolve_ruleset
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
-from dealer_trainer.ui.instructor.stage import game_of, request_of
+from dealer_trainer.ui.drills.stage import game_of, request_of
 from dealer_trainer.ui.kit.bet_names import bet_name
 from dealer_trainer.ui.kit.rendering import format_money, join_names, render
 
