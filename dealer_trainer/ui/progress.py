@@ -52,7 +52,7 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
-from dealer_trainer.ui.exam_review import moment_text
+from dealer_trainer.ui.exams.review import moment_text
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.games import GAME_NAMES
 from dealer_trainer.ui.kit.geometry import share_of_screen

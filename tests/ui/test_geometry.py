@@ -544,7 +544,7 @@ def test_people_screens_and_their_dialogs_fit(
 def test_exam_review_fits_for_the_instructor_and_the_trainee(
     qtbot: QtBot, room: QRect, language: str, cohort: Cohort
 ) -> None:
-    from dealer_trainer.ui.exam_review import (
+    from dealer_trainer.ui.exams.review import (
         ExamReview,
         exam_sittings,
         trainee_sittings,

@@ -19,7 +19,7 @@ from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.table_recorder import TableRecorder
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.screen import DrillScreen
-from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings
+from dealer_trainer.ui.exams.review import ExamReview, trainee_sittings
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.table.screen import TableScreen
 from tests.migrated import Templates

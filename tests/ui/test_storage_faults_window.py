@@ -114,7 +114,7 @@ def test_a_trainee_name_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) 
 
 
 def test_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) -> None:
-    from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
+    from dealer_trainer.ui.exams.panel import ExamsPanel
 
     desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
     desk.create_exam(

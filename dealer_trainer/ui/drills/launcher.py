@@ -64,7 +64,7 @@ from dealer_trainer.storage.recorder import (
 from dealer_trainer.storage.records import Person, Role
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
-from dealer_trainer.ui.exam_review import refusal_text, when_text
+from dealer_trainer.ui.exams.review import refusal_text, when_text
 from dealer_trainer.ui.kit.digits import accept_wide_digits
 from dealer_trainer.ui.kit.games import GAME_NAMES
 from dealer_trainer.ui.kit.geometry import restore_size
@@ -73,7 +73,7 @@ from dealer_trainer.ui.kit.rendering import render
 from dealer_trainer.ui.window.sidebar import SidePanel
 
 if TYPE_CHECKING:
-    from dealer_trainer.ui.exam_sitting import MixedSitting
+    from dealer_trainer.ui.exams.sitting import MixedSitting
     from dealer_trainer.ui.table.screen import TableScreen
 
 DIFFICULTY_NAMES = {
@@ -156,7 +156,7 @@ class DrillLauncher(QWidget):
         self._store: Store | None = store if isinstance(store, Store) else None
         self.screens: list[DrillScreen] = []
         self.table_screens: list[QWidget] = []  # the live tables open (``ui.table``)
-        #: The assigned exam with live-table rounds being sat (``ui.exam_sitting``).
+        #: The assigned exam with live-table rounds being sat (``ui.exams.sitting``).
         self.mixed: MixedSitting | None = None
 
         self.games = QComboBox()
@@ -485,7 +485,7 @@ class DrillLauncher(QWidget):
                     paper_assignment, _notice = chosen
                     paper = desk.exam_paper(paper_assignment.id)  # handed out now, not before
                     if paper.table_rounds:  # items (if any), then rounds at the live table
-                        from dealer_trainer.ui.exam_sitting import MixedSitting  # noqa: PLC0415
+                        from dealer_trainer.ui.exams.sitting import MixedSitting  # noqa: PLC0415
 
                         self.mixed = MixedSitting(
                             self, desk, paper_assignment.id, paper, self.rulesets
@@ -565,7 +565,7 @@ class DrillLauncher(QWidget):
         finish: Callable[[], None] | None = None,
     ) -> DrillScreen:
         """A drill screen on ``session`` (an exam's when ``spec`` is given), shown; an
-        assigned exam's sitting opens its items here (``ui.exam_sitting``)."""
+        assigned exam's sitting opens its items here (``ui.exams.sitting``)."""
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         controller.suspended.connect(self.refresh_exams)  # now "resume at item n"
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""

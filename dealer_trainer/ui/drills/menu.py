@@ -148,7 +148,7 @@ class DrillsDock(QDockWidget):
     def review_exams(self) -> QDialog | None:
         """The signed-in trainee's ended exam sittings, item by item on the felt."""
         from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings  # noqa: PLC0415
+        from dealer_trainer.ui.exams.review import ExamReview, trainee_sittings  # noqa: PLC0415
 
         launcher = self.open()
         desk = launcher.desk()

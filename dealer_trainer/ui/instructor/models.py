@@ -25,7 +25,6 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QTableWidgetItem
 
 from dealer_trainer.reports import within_target
 from dealer_trainer.reports.figures import TraineeFigure
@@ -323,13 +322,6 @@ _RECORD_KEYS: dict[int, Callable[[AnswerRecord], Any]] = {
     2: lambda record: int(record.correct),
     3: lambda record: record.time_taken_ms,
 }
-
-
-def cell(text: str) -> QTableWidgetItem:
-    """A table cell that can be selected and copied, never edited."""
-    item = QTableWidgetItem(text)
-    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-    return item
 
 
 def sorting_proxy(model: QAbstractTableModel, parent: QObject) -> QSortFilterProxyModel:

@@ -54,6 +54,7 @@ from dealer_trainer.storage import (
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.drills.answer_words import answer_words
+from dealer_trainer.ui.exams.panel import ExamsPanel
 from dealer_trainer.ui.instructor.centre import CentrePanel
 from dealer_trainer.ui.instructor.dashboard import (
     CohortView,
@@ -62,7 +63,6 @@ from dealer_trainer.ui.instructor.dashboard import (
     TrendPane,
     period_box,
 )
-from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.instructors import InstructorsPanel

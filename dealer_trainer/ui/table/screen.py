@@ -331,7 +331,7 @@ class TableScreen(QWidget):
         self.timed = timed
         self.exam: TableExam | None = None  # an exam being sat (its rounds in exam mode)
         self.results: QWidget | None = None  # the last exam's results, once it is over
-        #: An assigned exam's rounds (``ui.exam_sitting``): no practice before or after, and
+        #: An assigned exam's rounds (``ui.exams.sitting``): no practice before or after, and
         #: its sitting shows the results once the last round is over (the screen closes).
         self.exam_only = False
         #: The question open now (giving up a round not settled), ``None`` when none is.

@@ -24,7 +24,7 @@ from dealer_trainer.storage.records import Person
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave
 from dealer_trainer.ui.drills.menu import install_drills
-from dealer_trainer.ui.exam_review import ExamReview
+from dealer_trainer.ui.exams.review import ExamReview
 from dealer_trainer.ui.instructor.window import InstructorWindow
 from tests.migrated import Templates
 from tests.signing import add_trainee_own

@@ -106,7 +106,7 @@ def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     from dealer_trainer.storage.house_rulesets import usable_house_rulesets
-    from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
+    from dealer_trainer.ui.exams.panel import ExamBuilder
     from dealer_trainer.ui.kit.games import ruleset_name
 
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")

@@ -60,8 +60,8 @@ from dealer_trainer.storage.records import MOCK_EXAM_KEY
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored
 from dealer_trainer.ui.drills.answer_detail import AnswerDetail
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.cells import cell
 from dealer_trainer.ui.kit.geometry import share_of_screen
 from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.standards_words import game_name

@@ -37,7 +37,7 @@ from dealer_trainer.storage.certification import SittingScore, table_seed
 from dealer_trainer.storage.recorder import SessionRecorder, sit_assigned_exam, unfinished_exam
 from dealer_trainer.storage.records import Exam, SessionKind
 from dealer_trainer.storage.table_recorder import TableRecorder
-from dealer_trainer.ui.exam_table_words import parts_text
+from dealer_trainer.ui.exams.table_words import parts_text
 from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.rendering import escape
 
