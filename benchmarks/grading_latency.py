@@ -167,7 +167,7 @@ def main() -> int:
 
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.recorder import SessionRecorder
-    from dealer_trainer.ui.drills.launcher import after_feedback
+    from dealer_trainer.ui.trainee.launcher import after_feedback
 
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'bench.db'}")

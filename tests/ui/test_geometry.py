@@ -46,15 +46,15 @@ from dealer_trainer.drills import AnswerKind, Difficulty, ItemSpec, all_skills, 
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
-from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog
 from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.kit.language import LanguageManager
 from dealer_trainer.ui.kit.rendering import render
-from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.progress import ProgressWindow
 from dealer_trainer.ui.window.main_window import MainWindow
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock

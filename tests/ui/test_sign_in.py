@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.records import Role
-from dealer_trainer.ui.drills.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from dealer_trainer.ui.window.app_store import AppStore
 from dealer_trainer.ui.window.main_window import MainWindow
 from dealer_trainer.ui.window.sign_in import SignInDialog

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
-from dealer_trainer.ui.drills.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from dealer_trainer.ui.window.app_store import AppStore
 from dealer_trainer.ui.window.main_window import MainWindow
 from dealer_trainer.ui.window.welcome import Setup, WelcomeDialog, setup_state, show_welcome

@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 
 class Launcher(Protocol):
-    """What a sitting needs of the drills panel (``ui.drills.launcher.DrillLauncher``)."""
+    """What a sitting needs of the trainee's drills panel (``DrillLauncher``), handed in by it."""
 
     screens: list[DrillScreen]
     table_screens: list[QWidget]

@@ -25,7 +25,6 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.instructor.menu import install_instructor
@@ -45,6 +44,7 @@ from dealer_trainer.ui.kit.language import (
     problem_text,
 )
 from dealer_trainer.ui.kit.unverified import UnverifiedWarning
+from dealer_trainer.ui.trainee.menu import install_drills
 from dealer_trainer.ui.window.app_store import AppStore
 from dealer_trainer.ui.window.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 

@@ -9,7 +9,6 @@ the same chips.
 
 from __future__ import annotations
 
-import getpass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -37,6 +36,7 @@ from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.felt.painting import chip_icon
 from dealer_trainer.ui.kit.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
 from dealer_trainer.ui.kit.language import current_language
+from dealer_trainer.ui.trainee.local_trainee import local_trainee
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.records import Person  # storage loads on first use
@@ -243,10 +243,7 @@ class SidePanel(QWidget):
     @staticmethod
     def local_trainee() -> str:
         """The trainee until the storage supplies the list: the computer's user."""
-        try:
-            return getpass.getuser()
-        except (OSError, KeyError):
-            return QCoreApplication.translate("SidePanel", "Local trainee")
+        return local_trainee()
 
     def current_game(self) -> str:
         item = self.games.currentItem()

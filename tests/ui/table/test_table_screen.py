@@ -356,7 +356,7 @@ def test_table_screen_fits_1366x768(
 def test_table_mode_opens_from_the_drills_panel_and_records_a_registered_trainee(
     qtbot: QtBot, store: Store
 ) -> None:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
     profile = desk.add_trainee("Chan Tai Man")
@@ -380,7 +380,7 @@ def test_table_mode_opens_from_the_drills_panel_and_records_a_registered_trainee
 def test_table_mode_for_an_unregistered_name_says_it_is_not_recorded(
     qtbot: QtBot, store: Store
 ) -> None:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
     store.create_first_instructor("Ana Lei", "correct horse")
     launcher = DrillLauncher(lambda: None, store=store)  # nobody signed in

@@ -70,7 +70,7 @@ from dealer_trainer.ui.kit.games import GAME_NAMES
 from dealer_trainer.ui.kit.geometry import restore_size
 from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.rendering import render
-from dealer_trainer.ui.window.sidebar import SidePanel
+from dealer_trainer.ui.trainee.local_trainee import local_trainee
 
 if TYPE_CHECKING:
     from dealer_trainer.ui.exams.sitting import MixedSitting
@@ -371,7 +371,7 @@ class DrillLauncher(QWidget):
     def trainee_name(self) -> str:
         """The signed-in trainee's name, else this computer's user (not recorded)."""
         person = self._trainee()
-        return person.name if person is not None else SidePanel.local_trainee()
+        return person.name if person is not None else local_trainee()
 
     def desk(self) -> TraineeDesk | None:
         """The signed-in trainee's desk, or ``None`` when nobody (or an instructor) is
