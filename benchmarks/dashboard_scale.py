@@ -613,7 +613,7 @@ def main() -> None:
     # As the app does when the instructor's views are opened: their code loaded, then kept
     # out of Python's full garbage collections (``ui.long_lived``).
     importlib.import_module("dealer_trainer.ui.instructor.window")
-    from dealer_trainer.ui.long_lived import keep_loaded_code
+    from dealer_trainer.ui.kit.long_lived import keep_loaded_code
 
     keep_loaded_code()
     if not args.no_sqlite:

@@ -51,7 +51,7 @@ def main() -> int:
     from dealer_trainer.layouts import felt_for
     from dealer_trainer.ui.felt import FeltScene
     from dealer_trainer.ui.felt.render import render_image
-    from dealer_trainer.ui.fonts import felt_font, install_cjk_fallback
+    from dealer_trainer.ui.kit.fonts import felt_font, install_cjk_fallback
 
     app = QApplication(sys.argv[:1])
     install_cjk_fallback()

@@ -86,7 +86,7 @@ def main() -> int:
     )
     from dealer_trainer.ui.drills.controller import DrillController
     from dealer_trainer.ui.drills.screen import DrillScreen
-    from dealer_trainer.ui.fonts import install_cjk_fallback
+    from dealer_trainer.ui.kit.fonts import install_cjk_fallback
 
     app = QApplication(sys.argv[:1])
     install_cjk_fallback()
@@ -167,7 +167,7 @@ def main() -> int:
 
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.recorder import SessionRecorder
-    from dealer_trainer.ui.drills.launcher import after_feedback
+    from dealer_trainer.ui.trainee.launcher import after_feedback
 
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'bench.db'}")

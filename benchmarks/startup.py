@@ -11,7 +11,7 @@ and prints the medians of
   paint (a zero-delay timer posted at the paint has run), moved to the end of
   any later freeze over 100 ms that a 5 ms ticker sees while the start-up work
   after the paint runs (the records, the daily backup, the thumbnails): what
-  the app's ``--exit-when-ready`` prints (``dealer_trainer.ui.startup_watch``);
+  the app's ``--exit-when-ready`` prints (``dealer_trainer.ui.window.startup_watch``);
 
 each also as the ratio to the others (the median of each round's ratio):
 
@@ -106,7 +106,7 @@ window.resize(1280, 720)
 
 
 class Watch(QObject):
-    # As dealer_trainer.ui.startup_watch measures: the first paint, then the loop answering
+    # As dealer_trainer.ui.window.startup_watch measures: the first paint, then the loop answering
     # (this window has no start-up work after its paint).
     def eventFilter(self, watched, event):
         if event.type() == QEvent.Type.Paint:

@@ -9,7 +9,7 @@
 and the start-up work after its first paint is done (the records opened,
 the daily backup, the thumbnails), prints ``first_paint=SECONDS
 responsive=SECONDS`` (since the launcher started) and exits 0 (the start-up
-benchmark uses it; see ``ui.startup_watch``).  ``export-layout`` draws a felt without a
+benchmark uses it; see ``ui.window.startup_watch``).  ``export-layout`` draws a felt without a
 display.  Bad arguments: a one-line message on stderr and exit 2.
 """
 
@@ -212,7 +212,7 @@ def _application(argv: Sequence[str]) -> QApplication:
     from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from dealer_trainer.ui.fonts import install_cjk_fallback  # noqa: PLC0415
+    from dealer_trainer.ui.kit.fonts import install_cjk_fallback  # noqa: PLC0415
 
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
@@ -272,10 +272,10 @@ def run_window(args: SimpleNamespace) -> int:
     app = _application([])
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
-    from dealer_trainer.ui.language import LanguageManager  # noqa: PLC0415
-    from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
-    from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
-    from dealer_trainer.ui.welcome import show_welcome  # noqa: PLC0415
+    from dealer_trainer.ui.kit.language import LanguageManager  # noqa: PLC0415
+    from dealer_trainer.ui.kit.long_lived import keep_loaded_code  # noqa: PLC0415
+    from dealer_trainer.ui.window.main_window import MainWindow  # noqa: PLC0415
+    from dealer_trainer.ui.window.welcome import show_welcome  # noqa: PLC0415
 
     languages = LanguageManager(parent=app)
     languages.start()  # the remembered language, else the system's
@@ -287,7 +287,7 @@ def run_window(args: SimpleNamespace) -> int:
     # The start-up's code is loaded: out of Python's full collections from now on.
     window.startupFinished.connect(lambda: keep_loaded_code(collect_first=False))
     if args.exit_when_ready:
-        from dealer_trainer.ui.startup_watch import StartupWatch  # noqa: PLC0415
+        from dealer_trainer.ui.window.startup_watch import StartupWatch  # noqa: PLC0415
 
         watch = StartupWatch(window, _STARTED)
         watch.done.connect(_report_and_exit)

@@ -53,11 +53,11 @@ from dealer_trainer.storage.recorder import answer_record
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.drills.screen import DrillScreen
-from dealer_trainer.ui.fonts import install_cjk_fallback
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.kit.fonts import install_cjk_fallback
+from dealer_trainer.ui.kit.language import LanguageManager
 from dealer_trainer.ui.table.screen import TableScreen
+from dealer_trainer.ui.window.main_window import MainWindow
 
 DOCS = Path(__file__).resolve().parent
 MAIN_SIZE = QSize(1366, 768)  # the main window on a laptop screen

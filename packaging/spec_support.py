@@ -48,7 +48,8 @@ KEEP_PLUGINS: dict[str, frozenset[str] | None] = {
 }
 
 #: Qt's own translations (dialog buttons and the like) for the app's languages.
-#: dealer_trainer.ui.language.QT_CATALOGUES names those it looks for (a test keeps them in step).
+#: dealer_trainer.ui.kit.language.QT_CATALOGUES names those it looks for (a test keeps
+#: them in step).
 QT_LANGUAGES = frozenset({"en", "pt", "pt_BR", "pt_PT", "zh_MO", "zh_HK", "zh_TW"})
 
 

@@ -37,7 +37,7 @@ def _objects_alive_kept_out_of_full_collections() -> None:
     """What is alive when a test module starts (the collected tests, the loaded modules, the
     caches earlier tests filled: a million objects late in a run) is set aside from the
     garbage collector's full collections (``gc.freeze``, as the app does with its loaded
-    code: ``dealer_trainer/ui/long_lived.py``), so that one (each drill screen test ends
+    code: ``dealer_trainer/ui/kit/long_lived.py``), so that one (each drill screen test ends
     with one, tests/ui/drills/conftest.py) walks only what this module made. The garbage of
     the moment is collected first, so none of it is kept; a frozen object is still freed
     when its last reference goes."""

@@ -2,7 +2,7 @@
 
 Every name comes from the glossary (:mod:`dealer_trainer.glossary`), the one home of the
 bets' names: :func:`named` turns a bet's game, kind and numbers into its name there.  The
-felt's status bar (:mod:`dealer_trainer.ui.bet_names`), the live table and the drill's bet
+felt's status bar (:mod:`dealer_trainer.ui.kit.bet_names`), the live table and the drill's bet
 list name a bet so ("Split 17-20", "Dozen 2 (13–24)", "Hard 8", "Odds behind Pass Line"),
 followed by its stake ("Dozen 2 (13–24) — 20").  Feedback and worked solutions use the same
 names, so a trainee never meets a request's bet id ("b"): they are made here from an item's

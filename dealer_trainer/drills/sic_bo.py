@@ -55,7 +55,7 @@ GAME = Game.SIC_BO
 Dice = tuple[int, int, int]
 
 
-# The translation context of the regulations' own rulesets' titles (``ui/games.py`` marks
+# The translation context of the regulations' own rulesets' titles (``ui/kit/games.py`` marks
 # them: "Sic Bo (house pay table)").
 RULESET_TITLES_CONTEXT = "games"
 

@@ -16,7 +16,7 @@ and the glossary cannot drift apart.
 The file is validated when it is first read: every term has its three words and a source
 for each; an article cited exists in ``rules/texts/*.articles.toml`` (``tests/glossary``
 checks that the word is in its text); every name uses its term's word in each language.
-No Qt here: the window (``ui/glossary.py``) shows it.
+No Qt here: the window (``ui/window/glossary.py``) shows it.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def day_text(day: date | datetime, *, long: bool = False) -> str:
 
 def _fill(template: str, *values: str) -> str:
     """``template``'s ``%1`` … filled in one pass (a name holding "%2" stays as typed), as
-    ``ui.language.fill`` does above this layer."""
+    ``ui.kit.language.fill`` does above this layer."""
     return re.sub(
         r"%([1-9])",
         lambda found: (

@@ -52,7 +52,7 @@ class RulesError(ValueError):
 
     The sentence may be given as a translatable :class:`~dealer_trainer.rules.text.Text`
     (made with ``T``): ``text`` keeps it, so a window says it in its reader's language
-    (``ui.language.problem_text``), and ``message`` is its English, the very words the
+    (``ui.kit.language.problem_text``), and ``message`` is its English, the very words the
     CLI's JSON and the logs show. A plain ``str`` leaves ``text`` ``None``.
 
     A plain exception class (not a frozen dataclass): Python sets

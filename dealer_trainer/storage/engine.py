@@ -92,7 +92,7 @@ class Location:
 
 #: The lab switch: ``1`` lets a workstation connect to a server it does not verify (no
 #: ``sslmode=verify-full``), for a test lab on one machine, never a training room; the
-#: window then says so all the time (``ui.app_store.unverified_lab_server``).
+#: window then says so all the time (``ui.window.app_store.unverified_lab_server``).
 UNVERIFIED_LAB_ENV = "DEALER_TRAINER_LAB_UNVERIFIED_SERVER"
 #: The name of the centre's CA certificate where a workstation keeps it (``ca_places``).
 CA_FILENAME = "centre-ca.crt"

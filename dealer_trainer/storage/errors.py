@@ -2,7 +2,7 @@
 
 A message is a translatable :class:`~dealer_trainer.rules.text.Text` (made with ``T``,
 which lupdate reads), so the window shows it in the reader's language
-(``ui.language.problem_text``); ``str(error)`` is its English, for logs, the command
+(``ui.kit.language.problem_text``); ``str(error)`` is its English, for logs, the command
 line and tests. A plain ``str`` is accepted too (a driver's own words, already English).
 """
 
@@ -20,7 +20,7 @@ from dealer_trainer.rules.text import T, Text
 class InputRefusedError(ValueError):
     """A value given to storage that it refuses (a bad input), with the sentence that says
     what is wrong as a :class:`Text`, so the window says it in the reader's language
-    (``ui.language.problem_text``); ``str(error)`` is its English. A ``ValueError``, as
+    (``ui.kit.language.problem_text``); ``str(error)`` is its English. A ``ValueError``, as
     before, for the callers that catch one."""
 
     def __init__(self, message: Text) -> None:

@@ -317,7 +317,7 @@ def test_frozen_build_bundles_what_alembic_migrations_import(frozen: Path) -> No
 
 
 def test_frozen_build_carries_qts_own_catalogue_for_each_language(internal: Path) -> None:
-    from dealer_trainer.ui.language import QT_CATALOGUES
+    from dealer_trainer.ui.kit.language import QT_CATALOGUES
 
     # In a macOS bundle the data files lie in Contents/Resources (linked from Frameworks).
     roots = [internal, internal.parent / "Resources"] if sys.platform == "darwin" else [internal]

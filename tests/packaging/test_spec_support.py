@@ -71,7 +71,7 @@ def test_only_the_qt_translations_of_the_apps_languages_are_kept(dest: str, kept
 
 
 def test_every_qt_catalogue_the_language_manager_loads_is_kept() -> None:
-    from dealer_trainer.ui.language import QT_CATALOGUES
+    from dealer_trainer.ui.kit.language import QT_CATALOGUES
 
     for names in QT_CATALOGUES.values():
         for name in names:

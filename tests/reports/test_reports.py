@@ -340,7 +340,7 @@ def test_cohort_pdf_in_portuguese_shows_its_headings_whole(
     words, never inside one, no heading ends in "…", and no date is cut."""
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
 
     desk = cohort.store.instructor(cohort.session)
     for n, trainee in enumerate(desk.all_trainees()):

@@ -1,5 +1,5 @@
 """Storage's refusals a person reads are translatable sentences with named fields (``Text``),
-so the window says them in its language (``ui.language.problem_text``): groups, instructors,
+so the window says them in its language (``ui.kit.language.problem_text``): groups, instructors,
 staff numbers, the centre's settings, standards and plans (SQLite and PostgreSQL)."""
 
 from __future__ import annotations

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _cjk_fonts(qapp: object) -> Iterator[None]:
-    from dealer_trainer.ui.fonts import install_cjk_fallback
+    from dealer_trainer.ui.kit.fonts import install_cjk_fallback
 
     install_cjk_fallback()
     yield

@@ -6,7 +6,7 @@ import pytest
 
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.rules.rulesets import get_ruleset
-from dealer_trainer.ui.bet_names import bet_name, payouts_for, ratio_text
+from dealer_trainer.ui.kit.bet_names import bet_name, payouts_for, ratio_text
 
 
 def _said(game: str, ruleset_id: str, spot_id: str) -> str:

@@ -33,7 +33,7 @@ import os
 import sys
 
 from dealer_trainer import app
-from dealer_trainer.ui import main_window
+from dealer_trainer.ui.window import main_window
 
 NAMES = sys.argv[1].split(",")
 PREFIXES = tuple(name + "." for name in NAMES)

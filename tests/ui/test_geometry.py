@@ -11,7 +11,7 @@ over by text).
 
 Qt's offscreen platform has one screen for the whole test session, so the
 screen is stood in for where every window reads it:
-:func:`dealer_trainer.ui.geometry.available_geometry`.  The drill items are the
+:func:`dealer_trainer.ui.kit.geometry.available_geometry`.  The drill items are the
 longest the generators make (Portuguese, advanced).
 """
 
@@ -44,18 +44,18 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import AnswerKind, Difficulty, ItemSpec, all_skills, practice, replay
 from dealer_trainer.storage import Store
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
-from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
-from dealer_trainer.ui.main_window import MainWindow
-from dealer_trainer.ui.progress import ProgressWindow
+from dealer_trainer.ui.kit import geometry
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.kit.rendering import render
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.progress import ProgressWindow
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.storage.table_dealers import deal, deal_centre
@@ -554,7 +554,7 @@ def test_people_screens_and_their_dialogs_fit(
 def test_exam_review_fits_for_the_instructor_and_the_trainee(
     qtbot: QtBot, room: QRect, language: str, cohort: Cohort
 ) -> None:
-    from dealer_trainer.ui.exam_review import (
+    from dealer_trainer.ui.exams.review import (
         ExamReview,
         exam_sittings,
         trainee_sittings,

@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.glossary import LANGUAGES, glossary, term
 from dealer_trainer.ui.drills.feedback import ArticleDialog
-from dealer_trainer.ui.glossary import GAME_COLUMN, WORD_COLUMNS, GlossaryWindow
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.window.glossary import GAME_COLUMN, WORD_COLUMNS, GlossaryWindow
 
 
 @pytest.fixture
@@ -175,7 +175,7 @@ def test_the_window_follows_the_language(
 
 
 def test_f2_in_the_main_window_opens_the_glossary(qtbot: QtBot) -> None:
-    from dealer_trainer.ui.main_window import MainWindow
+    from dealer_trainer.ui.window.main_window import MainWindow
 
     main = MainWindow()
     qtbot.addWidget(main)

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QEvent, QLocale, QSettings
 from PySide6.QtWidgets import QWidget
 
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
 
 
 class Listener(QWidget):
@@ -64,7 +64,7 @@ def test_amounts_must_be_decimal(qtbot, settings: QSettings) -> None:  # type: i
 def test_game_list_names_each_game_in_two_languages_never_the_same_twice(  # type: ignore[no-untyped-def]
     qtbot, settings: QSettings
 ) -> None:
-    from dealer_trainer.ui.games import game_title
+    from dealer_trainer.ui.kit.games import game_title
 
     manager = LanguageManager(settings)
     try:
@@ -85,7 +85,7 @@ def test_storage_problems_are_shown_in_the_window_language(  # type: ignore[no-u
     from dealer_trainer.storage import StorageError
     from dealer_trainer.storage.engine import locate
     from dealer_trainer.storage.errors import DuplicateLoginError
-    from dealer_trainer.ui.language import problem_text
+    from dealer_trainer.ui.kit.language import problem_text
 
     taken = DuplicateLoginError("ana.lei")
     assert str(taken) == "The login 'ana.lei' is taken: choose another one."  # logs: English

@@ -21,8 +21,8 @@ from dealer_trainer.storage import Store
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.i18n.screens import clipped_texts
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock

@@ -1,4 +1,4 @@
-"""The loaded code is kept out of Python's full garbage collections (``ui.long_lived``): a
+"""The loaded code is kept out of Python's full garbage collections (``ui.kit.long_lived``): a
 full collection then walks only what was made since, not the 130,000 objects of the
 modules (a 50-95 ms freeze of the window, at moments no one chose)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from dealer_trainer.ui.long_lived import keep_loaded_code
+from dealer_trainer.ui.kit.long_lived import keep_loaded_code
 
 
 class _Cycle:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.main_window import MainWindow
 
 
 @pytest.fixture
@@ -164,7 +164,7 @@ def test_no_list_of_trainee_names_to_pick_from(qtbot, tmp_path) -> None:  # type
 
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.access import Passwords
-    from dealer_trainer.ui.app_store import AppStore
+    from dealer_trainer.ui.window.app_store import AppStore
 
     passwords = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     store = Store.open(f"sqlite:///{tmp_path / 'centre.sqlite3'}", passwords=passwords)
@@ -194,7 +194,7 @@ def test_window_names_the_regulation_in_the_windows_language(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
 
     manager = LanguageManager(QSettings(f"{tmp_path}/ui.ini", QSettings.Format.IniFormat))
     try:

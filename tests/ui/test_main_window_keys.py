@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage.records import Person, Role
-from dealer_trainer.ui import geometry
-from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.drills.menu import DrillsDock
-from dealer_trainer.ui.language import LanguageManager
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.kit import geometry
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.menu import DrillsDock
+from dealer_trainer.ui.window.main_window import MainWindow
 
 LANGUAGES = ("en", "pt", "zh_Hant")
 

@@ -15,12 +15,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
-from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave
-from dealer_trainer.ui.exam_review import ExamReview, exam_sittings, trainee_sittings
-from dealer_trainer.ui.exam_sitting import ExamEnd, MixedSitting
-from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
+from dealer_trainer.ui.exams.panel import ExamBuilder
+from dealer_trainer.ui.exams.review import ExamReview, exam_sittings, trainee_sittings
+from dealer_trainer.ui.exams.sitting import ExamEnd, MixedSitting
 from dealer_trainer.ui.table.screen import TableScreen
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from tests.migrated import Templates
 from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS

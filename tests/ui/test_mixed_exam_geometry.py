@@ -16,11 +16,11 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.storage import SessionKind
 from dealer_trainer.storage.certification import Grading, SittingScore
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
-from dealer_trainer.ui.exam_review import ExamReview, exam_sittings, trainee_sittings
-from dealer_trainer.ui.exam_sitting import ExamEnd
+from dealer_trainer.ui.exams.review import ExamReview, exam_sittings, trainee_sittings
+from dealer_trainer.ui.exams.sitting import ExamEnd
 from dealer_trainer.ui.instructor.window import InstructorWindow
+from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.table import TableScreen
 from tests.storage.conftest import START, answer
 from tests.storage.exam_table_dealer import deal_exam_rounds

@@ -17,11 +17,11 @@ from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import Store, TraineeDesk
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.table_recorder import TableRecorder
-from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.screen import DrillScreen
-from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings
-from dealer_trainer.ui.progress import ProgressWindow
+from dealer_trainer.ui.exams.review import ExamReview, trainee_sittings
 from dealer_trainer.ui.table.screen import TableScreen
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.progress import ProgressWindow
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS
 from tests.ui.drills.conftest import right_answer, wrong_answer

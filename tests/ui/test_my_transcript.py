@@ -17,8 +17,8 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import SessionKind, Store
 from dealer_trainer.storage.centre import CentreSettings
-from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.progress import ProgressWindow
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.progress import ProgressWindow
 from tests.migrated import Templates
 from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock, answer

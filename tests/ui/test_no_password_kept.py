@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy.engine import URL
 
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.storage.server.conftest import Centre, centre  # noqa: F401 (the fixture)
 from tests.ui.drills.conftest import wrong_answer
 

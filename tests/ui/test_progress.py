@@ -21,14 +21,14 @@ from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, MasteryRule
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import InstructorDesk, Store, TraineeDesk
 from dealer_trainer.storage.audit import Action
-from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.kit.background import Jobs
-from dealer_trainer.ui.progress import ProgressWindow
+from dealer_trainer.ui.kit.rendering import render
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.progress import ProgressWindow
 from tests.migrated import Templates
 from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock, answer

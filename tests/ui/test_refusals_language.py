@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 
 from dealer_trainer.storage.centre import CentreSettings, problem
 from dealer_trainer.storage.errors import InputRefusedError
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 PORTUGUESE = {
     "{setting} must be a whole number from {low} to {high}.": "{setting} tem de ser um "

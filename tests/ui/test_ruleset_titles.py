@@ -16,8 +16,8 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS
 from dealer_trainer.rules.rulesets import official_rulesets
-from dealer_trainer.ui.games import RULESET_TITLES
-from dealer_trainer.ui.sidebar import SidePanel
+from dealer_trainer.ui.kit.games import RULESET_TITLES
+from dealer_trainer.ui.window.sidebar import SidePanel
 
 
 class Marked(QTranslator):

@@ -16,13 +16,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.sandbox.panel import (
     DiceOutcome,
     RouletteOutcome,
     SandboxPanel,
     StudOutcome,
 )
+from dealer_trainer.ui.window.main_window import MainWindow
 
 # ---- roulette-2003, written from the regulation (Art. 7 payouts, Art. 5(1) order) ----
 #: Art. 7: each bet's payout, to 1.

@@ -21,8 +21,8 @@ from dealer_trainer.storage.certification import (
 )
 from dealer_trainer.storage.records import Exam, ExamAssignment
 from dealer_trainer.ui.drills.feedback import SummaryView
-from dealer_trainer.ui.exam_review import moment_text, refusal_text, score_text
-from dealer_trainer.ui.exam_sitting import ExamEnd
+from dealer_trainer.ui.exams.review import moment_text, refusal_text, score_text
+from dealer_trainer.ui.exams.sitting import ExamEnd
 
 ENDED = datetime(2026, 12, 8, 2, 30, tzinfo=UTC)
 SCORE = SittingScore(

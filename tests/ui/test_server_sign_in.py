@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage.records import Role
 from dealer_trainer.storage.server.workstation import ServerStore
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
-from dealer_trainer.ui.sign_in import SignInDialog
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
+from dealer_trainer.ui.window.sign_in import SignInDialog
 from tests.storage.server.conftest import Centre, centre  # noqa: F401 (the fixture)
 from tests.ui.drills.conftest import wrong_answer
 

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS
 from dealer_trainer.storage.records import Person, Role
-from dealer_trainer.ui.sidebar import SidePanel
+from dealer_trainer.ui.window.sidebar import SidePanel
 
 
 def test_a_name_with_a_placeholder_is_shown_as_typed(qtbot: QtBot) -> None:

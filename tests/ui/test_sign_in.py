@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.records import Role
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.main_window import MainWindow
-from dealer_trainer.ui.sign_in import SignInDialog
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
+from dealer_trainer.ui.window.sign_in import SignInDialog
 from tests.migrated import Templates
 from tests.signing import sign_in_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock

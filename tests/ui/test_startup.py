@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import StorageError, Store, backup
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
-from dealer_trainer.ui.startup_watch import StartupWatch
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
+from dealer_trainer.ui.window.startup_watch import StartupWatch
 from tests.storage.conftest import FAST_PASSWORDS
 
 BOUND_S = 20.0

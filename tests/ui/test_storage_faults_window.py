@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import StorageError, Store
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.storage.conftest import FAST_PASSWORDS
 
 BOUND_S = 20.0
@@ -114,7 +114,7 @@ def test_a_trainee_name_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) 
 
 
 def test_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) -> None:
-    from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
+    from dealer_trainer.ui.exams.panel import ExamsPanel
 
     desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
     desk.create_exam(

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy.engine import make_url
 
 from dealer_trainer.storage.server.workstation import ServerStore
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.storage.server.conftest import Centre, centre  # noqa: F401 (the fixture)
 from tests.ui.test_server_sign_in import SIGN_IN_WAIT_MS, _sign_in, _window, holders  # noqa: F401
 

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.main_window import MainWindow
-from dealer_trainer.ui.welcome import Setup, WelcomeDialog, setup_state, show_welcome
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
+from dealer_trainer.ui.window.welcome import Setup, WelcomeDialog, setup_state, show_welcome
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS
 

@@ -10,8 +10,8 @@ from PySide6.QtGui import QInputMethodEvent, QKeyEvent
 from PySide6.QtWidgets import QApplication, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.answers import AmountPad
+from dealer_trainer.ui.kit.digits import accept_wide_digits, ascii_digits
 
 
 def test_ascii_digits_maps_full_width_digits_and_points() -> None:

@@ -7,7 +7,7 @@ from PySide6.QtCore import QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.ui import geometry
+from dealer_trainer.ui.kit import geometry
 
 LAPTOP = QRect(0, 0, 1366, 728)  # 1366×768 less a task bar
 
@@ -77,7 +77,7 @@ def test_the_drill_window_remembers_its_size_when_it_closes(qtbot: QtBot, laptop
 
 
 def test_the_main_window_reopens_on_its_size_and_game(qtbot: QtBot, laptop: QRect) -> None:
-    from dealer_trainer.ui.main_window import MainWindow
+    from dealer_trainer.ui.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

@@ -760,7 +760,7 @@
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
-        <location filename="../../ui/drills/rendering.py" line="+146"/>
+        <location filename="../../ui/kit/rendering.py" line="+146"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation>{first}, {next}</translation>
@@ -2520,7 +2520,7 @@
     <message>
         <location filename="../../storage/engine.py" line="+139"/>
         <source>The server URL {url} does not ask for a verified connection (sslmode=verify-full): this workstation could then be talking to another machine posing as the training centre&apos;s server, which would see every password and record sent. Give the URL in the form {form} (the centre&apos;s CA certificate: IT has it) and correct ${env}.</source>
-        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
+        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.window.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
         <translation>O URL do servidor {url} não pede uma ligação verificada (sslmode=verify-full): este posto de trabalho poderia então estar a falar com outra máquina que se faz passar pelo servidor do centro de formação, e que veria todas as palavras-passe e registos enviados. Indique o URL na forma {form} (o certificado da AC do centro: o serviço de informática tem-no) e corrija ${env}.</translation>
     </message>
     <message>
@@ -4361,7 +4361,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+76"/>
+        <location filename="../../ui/drills/answer_detail.py" line="+76"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -4424,7 +4424,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+167"/>
+        <location filename="../../ui/drills/answer_words.py" line="+167"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>uma aposta que não está na mesa registada</translation>
@@ -4449,7 +4449,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+175"/>
+        <location filename="../../ui/instructor/models.py" line="+174"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -4771,7 +4771,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+219"/>
+        <location filename="../../ui/window/sign_in.py" line="+219"/>
         <source>Choose your password</source>
         <translation>Escolha a sua palavra-passe</translation>
     </message>
@@ -4948,7 +4948,7 @@
         <translation>Formandos (Enter ou duplo clique para ver os pormenores)</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+71"/>
+        <location filename="../../ui/kit/group_picker.py" line="+32"/>
         <source>Every trainee</source>
         <translation>Todos os formandos</translation>
     </message>
@@ -4969,7 +4969,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+305"/>
+        <location filename="../../ui/trainee/launcher.py" line="+305"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -5135,7 +5135,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+98"/>
+        <location filename="../../ui/exams/panel.py" line="+98"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -5265,7 +5265,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+345"/>
+        <location filename="../../ui/exams/sitting.py" line="+345"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it). How long a watch waits before giving up (the transcript shows the grade later).</extracomment>
         <translation>Resultados do exame</translation>
@@ -5314,7 +5314,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+87"/>
+        <location filename="../../ui/exams/review.py" line="+87"/>
         <source>This exam opens on %1.</source>
         <translation>Este exame abre em %1.</translation>
     </message>
@@ -5491,7 +5491,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamTable</name>
     <message>
-        <location filename="../../ui/exam_table_words.py" line="+22"/>
+        <location filename="../../ui/exams/table_words.py" line="+22"/>
         <source>spins</source>
         <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
         <translation>lançamentos</translation>
@@ -5541,7 +5541,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-305"/>
+        <location filename="../../ui/exams/panel.py" line="-305"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -5757,7 +5757,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Já estava atribuído a: %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/exam_table_part.py" line="+81"/>
+        <location filename="../../ui/exams/table_part.py" line="+81"/>
         <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
         <translation>Depois %1 rondas de %2 na mesa ao vivo, %3, em modo de exame.</translation>
     </message>
@@ -5902,7 +5902,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GlossaryWindow</name>
     <message>
-        <location filename="../../ui/glossary.py" line="+191"/>
+        <location filename="../../ui/window/glossary.py" line="+191"/>
         <source>Customary Macau term. %1</source>
         <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
         <translation>Termo habitual em Macau. %1</translation>
@@ -6017,7 +6017,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+60"/>
+        <location filename="../../ui/instructor/groups.py" line="+109"/>
         <source>Edit %1</source>
         <translation>Editar %1</translation>
     </message>
@@ -6656,7 +6656,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+469"/>
+        <location filename="../../ui/window/main_window.py" line="+469"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -6668,7 +6668,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="-178"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.kit.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
@@ -6901,7 +6901,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MyTranscript</name>
     <message>
-        <location filename="../../ui/my_transcript.py" line="+48"/>
+        <location filename="../../ui/trainee/my_transcript.py" line="+48"/>
         <source>Save my &amp;transcript (PDF)…</source>
         <translation>Guardar o meu &amp;histórico (PDF)…</translation>
     </message>
@@ -7035,7 +7035,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+52"/>
+        <location filename="../../ui/kit/standards_words.py" line="+52"/>
         <source>%1 (given to a group)</source>
         <translation>%1 (atribuído a um grupo)</translation>
     </message>
@@ -7232,7 +7232,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Progress</name>
     <message>
-        <location filename="../../ui/progress_entry.py" line="+45"/>
+        <location filename="../../ui/trainee/progress_entry.py" line="+45"/>
         <source>M&amp;y progress…</source>
         <translation>O meu pro&amp;gresso…</translation>
     </message>
@@ -7240,7 +7240,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+108"/>
+        <location filename="../../ui/trainee/progress.py" line="+108"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>Plano: %1</translation>
@@ -7877,7 +7877,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+234"/>
+        <location filename="../../ui/window/sidebar.py" line="+209"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
@@ -7917,22 +7917,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ficha de %1</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+104"/>
         <source>Sig&amp;n in…</source>
         <translation>I&amp;niciar sessão…</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-119"/>
         <source>C&amp;lear the felt</source>
         <translation>&amp;Limpar o pano</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../ui/trainee/local_trainee.py" line="+16"/>
         <source>Local trainee</source>
         <translation>Formando local</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location filename="../../ui/window/sidebar.py" line="+118"/>
         <source>Nobody is signed in: practice is not recorded.</source>
         <translation>Ninguém iniciou sessão: a prática não é registada.</translation>
     </message>
@@ -7957,12 +7957,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Terminar sessão</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+60"/>
+        <location filename="../../ui/kit/games.py" line="+60"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
     <message>
-        <location filename="../../ui/sidebar.py" line="-35"/>
+        <location filename="../../ui/window/sidebar.py" line="-35"/>
         <source>No ruleset of this game is installed.</source>
         <translation>Não está instalado nenhum regulamento deste jogo.</translation>
     </message>
@@ -7985,7 +7985,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="-202"/>
+        <location filename="../../ui/window/sign_in.py" line="-202"/>
         <source>Sign in</source>
         <translation>Iniciar sessão</translation>
     </message>
@@ -8059,7 +8059,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="-24"/>
+        <location filename="../../ui/kit/standards_words.py" line="-24"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -9471,7 +9471,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>UnverifiedWarning</name>
     <message>
-        <location filename="../../ui/unverified.py" line="+31"/>
+        <location filename="../../ui/kit/unverified.py" line="+31"/>
         <source>Lab connection: the server is not verified</source>
         <translation>Ligação de laboratório: o servidor não é verificado</translation>
     </message>
@@ -9484,7 +9484,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+88"/>
+        <location filename="../../ui/trainee/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é «%1»), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -9492,7 +9492,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+61"/>
+        <location filename="../../ui/window/welcome.py" line="+61"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation>Bem-vindo ao Formador de Croupiers de Macau</translation>
     </message>
@@ -9558,7 +9558,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+49"/>
+        <location filename="../../ui/kit/bet_names.py" line="+49"/>
         <source>%1 to 1</source>
         <translation>%1 para 1</translation>
     </message>
@@ -9952,7 +9952,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-562"/>
+        <location filename="../../ui/trainee/launcher.py" line="-562"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -9968,7 +9968,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+31"/>
+        <location filename="../../ui/trainee/menu.py" line="+31"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>&amp;Praticar</translation>
@@ -9980,13 +9980,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/drills/menu.py" line="+2"/>
+        <location filename="../../ui/trainee/menu.py" line="+2"/>
         <source>&amp;Exam</source>
         <translation>&amp;Exame</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/drills/menu.py" line="+3"/>
+        <location filename="../../ui/trainee/menu.py" line="+3"/>
         <source>Ta&amp;ble</source>
         <translation>Mes&amp;a</translation>
     </message>
@@ -10003,7 +10003,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+95"/>
         <source>G&amp;ame</source>
-        <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
+        <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exams.sitting``).</extracomment>
         <translation>Jo&amp;go</translation>
     </message>
     <message>
@@ -10028,7 +10028,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+62"/>
+        <location filename="../../ui/trainee/menu.py" line="+62"/>
         <source>Drills</source>
         <translation>Treino</translation>
     </message>
@@ -10040,11 +10040,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location filename="../../ui/drills/screen.py" line="-259"/>
         <source>Drills — %1</source>
-        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
+        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.kit.geometry``).</extracomment>
         <translation>Treino — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-66"/>
+        <location filename="../../ui/trainee/menu.py" line="-66"/>
         <source>&amp;Timed</source>
         <translation>&amp;Cronometrado</translation>
     </message>
@@ -10079,7 +10079,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Inicie sessão primeiro para rever os seus exames.</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="-57"/>
+        <location filename="../../ui/kit/rendering.py" line="-57"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -10462,7 +10462,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-77"/>
-        <location filename="../../ui/games.py" line="-46"/>
+        <location filename="../../ui/kit/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.
 ----------
@@ -10471,25 +10471,25 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/games.py" line="+1"/>
+        <location filename="../../ui/kit/games.py" line="+1"/>
         <source>Craps</source>
         <translation>Craps</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/games.py" line="+1"/>
+        <location filename="../../ui/kit/games.py" line="+1"/>
         <location line="+32"/>
         <source>Caribbean Stud Poker</source>
         <translation>Caribbean Stud Poker</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/games.py" line="-31"/>
+        <location filename="../../ui/kit/games.py" line="-31"/>
         <source>Sic Bo</source>
         <translation>Cussec</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+3"/>
+        <location filename="../../ui/kit/games.py" line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>O Despacho n.º 53/2010 aprovou um novo Regulamento Oficial do CRAPS e revogou a Portaria n.º 97/85/M (craps-1985). Só parte do texto de 2010 está disponível, pelo que craps-1985 continua a ser o regulamento predefinido nos exercícios avaliados.</translation>
     </message>
@@ -10552,7 +10552,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location filename="../../reports/text.py" line="+72"/>
-        <location filename="../../ui/instructor/answer_words.py" line="-26"/>
+        <location filename="../../ui/drills/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>sem resposta dentro do tempo</translation>
     </message>
@@ -11138,7 +11138,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+105"/>
+        <location filename="../../ui/drills/stage.py" line="+105"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>uma aposta de um tipo que esta versão não conhece</translation>
@@ -11163,7 +11163,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+134"/>
+        <location filename="../../ui/window/app_store.py" line="+134"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation>Cada pessoa inicia sessão com o seu próprio nome de utilizador no servidor deste centro de formação: os registos abrem quando alguém inicia sessão.</translation>
@@ -11732,7 +11732,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     <message>
         <location line="+257"/>
         <source>Give up this round?</source>
-        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exams.sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Abandonar esta jogada?</translation>
     </message>
     <message>

@@ -760,7 +760,7 @@
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
-        <location filename="../../ui/drills/rendering.py" line="+146"/>
+        <location filename="../../ui/kit/rendering.py" line="+146"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation>{first}、{next}</translation>
@@ -2520,7 +2520,7 @@
     <message>
         <location filename="../../storage/engine.py" line="+139"/>
         <source>The server URL {url} does not ask for a verified connection (sslmode=verify-full): this workstation could then be talking to another machine posing as the training centre&apos;s server, which would see every password and record sent. Give the URL in the form {form} (the centre&apos;s CA certificate: IT has it) and correct ${env}.</source>
-        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
+        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.window.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
         <translation>伺服器網址 {url} 未要求經驗證的連線（sslmode=verify-full）：此工作站可能正與冒充培訓中心伺服器的另一部電腦通訊，對方會看到傳送的每個密碼及記錄。請以 {form} 的格式提供網址（中心的 CA 憑證由資訊部門提供），並更正 ${env}。</translation>
     </message>
     <message>
@@ -4361,7 +4361,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+76"/>
+        <location filename="../../ui/drills/answer_detail.py" line="+76"/>
         <source>correct</source>
         <translation>答對</translation>
     </message>
@@ -4424,7 +4424,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+167"/>
+        <location filename="../../ui/drills/answer_words.py" line="+167"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>不在記錄牌桌上的注項</translation>
@@ -4449,7 +4449,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+175"/>
+        <location filename="../../ui/instructor/models.py" line="+174"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -4770,7 +4770,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+219"/>
+        <location filename="../../ui/window/sign_in.py" line="+219"/>
         <source>Choose your password</source>
         <translation>選擇您的密碼</translation>
     </message>
@@ -4946,7 +4946,7 @@
         <translation>學員（按 Enter 或按兩下查看詳情）</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+71"/>
+        <location filename="../../ui/kit/group_picker.py" line="+32"/>
         <source>Every trainee</source>
         <translation>全體學員</translation>
     </message>
@@ -4967,7 +4967,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+305"/>
+        <location filename="../../ui/trainee/launcher.py" line="+305"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -5133,7 +5133,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+98"/>
+        <location filename="../../ui/exams/panel.py" line="+98"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -5263,7 +5263,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+345"/>
+        <location filename="../../ui/exams/sitting.py" line="+345"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it). How long a watch waits before giving up (the transcript shows the grade later).</extracomment>
         <translation>考試結果</translation>
@@ -5312,7 +5312,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+87"/>
+        <location filename="../../ui/exams/review.py" line="+87"/>
         <source>This exam opens on %1.</source>
         <translation>此考試於 %1 開放。</translation>
     </message>
@@ -5489,7 +5489,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamTable</name>
     <message>
-        <location filename="../../ui/exam_table_words.py" line="+22"/>
+        <location filename="../../ui/exams/table_words.py" line="+22"/>
         <source>spins</source>
         <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
         <translation>局</translation>
@@ -5539,7 +5539,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-305"/>
+        <location filename="../../ui/exams/panel.py" line="-305"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5753,7 +5753,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>早已指派給：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/exam_table_part.py" line="+81"/>
+        <location filename="../../ui/exams/table_part.py" line="+81"/>
         <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
         <translation>之後在模擬賭檯以考試模式進行 %1 局%2，%3。</translation>
     </message>
@@ -5898,7 +5898,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GlossaryWindow</name>
     <message>
-        <location filename="../../ui/glossary.py" line="+191"/>
+        <location filename="../../ui/window/glossary.py" line="+191"/>
         <source>Customary Macau term. %1</source>
         <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
         <translation>澳門慣用詞語。%1</translation>
@@ -6012,7 +6012,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+60"/>
+        <location filename="../../ui/instructor/groups.py" line="+109"/>
         <source>Edit %1</source>
         <translation>編輯 %1</translation>
     </message>
@@ -6650,7 +6650,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+469"/>
+        <location filename="../../ui/window/main_window.py" line="+469"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6662,7 +6662,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="-178"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.kit.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
@@ -6895,7 +6895,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MyTranscript</name>
     <message>
-        <location filename="../../ui/my_transcript.py" line="+48"/>
+        <location filename="../../ui/trainee/my_transcript.py" line="+48"/>
         <source>Save my &amp;transcript (PDF)…</source>
         <translation>儲存我的成績單 (PDF)(&amp;T)…</translation>
     </message>
@@ -7029,7 +7029,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+52"/>
+        <location filename="../../ui/kit/standards_words.py" line="+52"/>
         <source>%1 (given to a group)</source>
         <translation>%1（指派給班級）</translation>
     </message>
@@ -7224,7 +7224,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Progress</name>
     <message>
-        <location filename="../../ui/progress_entry.py" line="+45"/>
+        <location filename="../../ui/trainee/progress_entry.py" line="+45"/>
         <source>M&amp;y progress…</source>
         <translation>我的進度(&amp;Y)…</translation>
     </message>
@@ -7232,7 +7232,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+108"/>
+        <location filename="../../ui/trainee/progress.py" line="+108"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>計劃：%1</translation>
@@ -7867,7 +7867,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+234"/>
+        <location filename="../../ui/window/sidebar.py" line="+209"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
@@ -7906,22 +7906,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 籌碼</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+104"/>
         <source>Sig&amp;n in…</source>
         <translation>登入(&amp;N)…</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-119"/>
         <source>C&amp;lear the felt</source>
         <translation>清空檯面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../ui/trainee/local_trainee.py" line="+16"/>
         <source>Local trainee</source>
         <translation>本機學員</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location filename="../../ui/window/sidebar.py" line="+118"/>
         <source>Nobody is signed in: practice is not recorded.</source>
         <translation>未有人登入：練習不會被記錄。</translation>
     </message>
@@ -7946,12 +7946,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登出</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+60"/>
+        <location filename="../../ui/kit/games.py" line="+60"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · 賭場規則集，第 %2 版</translation>
     </message>
     <message>
-        <location filename="../../ui/sidebar.py" line="-35"/>
+        <location filename="../../ui/window/sidebar.py" line="-35"/>
         <source>No ruleset of this game is installed.</source>
         <translation>未安裝此遊戲的規則集。</translation>
     </message>
@@ -7974,7 +7974,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="-202"/>
+        <location filename="../../ui/window/sign_in.py" line="-202"/>
         <source>Sign in</source>
         <translation>登入</translation>
     </message>
@@ -8048,7 +8048,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="-24"/>
+        <location filename="../../ui/kit/standards_words.py" line="-24"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -9460,7 +9460,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>UnverifiedWarning</name>
     <message>
-        <location filename="../../ui/unverified.py" line="+31"/>
+        <location filename="../../ui/kit/unverified.py" line="+31"/>
         <source>Lab connection: the server is not verified</source>
         <translation>實驗室連線：伺服器未經驗證</translation>
     </message>
@@ -9473,7 +9473,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+88"/>
+        <location filename="../../ui/trainee/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -9481,7 +9481,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+61"/>
+        <location filename="../../ui/window/welcome.py" line="+61"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation>歡迎使用澳門荷官培訓程式</translation>
     </message>
@@ -9547,7 +9547,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+49"/>
+        <location filename="../../ui/kit/bet_names.py" line="+49"/>
         <source>%1 to 1</source>
         <translation>1賠%1</translation>
     </message>
@@ -9941,7 +9941,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-562"/>
+        <location filename="../../ui/trainee/launcher.py" line="-562"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -9957,7 +9957,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+31"/>
+        <location filename="../../ui/trainee/menu.py" line="+31"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>練習(&amp;P)</translation>
@@ -9969,13 +9969,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/drills/menu.py" line="+2"/>
+        <location filename="../../ui/trainee/menu.py" line="+2"/>
         <source>&amp;Exam</source>
         <translation>考試(&amp;E)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/drills/menu.py" line="+3"/>
+        <location filename="../../ui/trainee/menu.py" line="+3"/>
         <source>Ta&amp;ble</source>
         <translation>賭檯(&amp;B)</translation>
     </message>
@@ -9992,7 +9992,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+95"/>
         <source>G&amp;ame</source>
-        <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
+        <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exams.sitting``).</extracomment>
         <translation>遊戲(&amp;A)</translation>
     </message>
     <message>
@@ -10017,7 +10017,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+62"/>
+        <location filename="../../ui/trainee/menu.py" line="+62"/>
         <source>Drills</source>
         <translation>練習</translation>
     </message>
@@ -10029,11 +10029,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/drills/screen.py" line="-259"/>
         <source>Drills — %1</source>
-        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
+        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.kit.geometry``).</extracomment>
         <translation>操練 — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-66"/>
+        <location filename="../../ui/trainee/menu.py" line="-66"/>
         <source>&amp;Timed</source>
         <translation>計時(&amp;T)</translation>
     </message>
@@ -10068,7 +10068,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先登入以檢討你的考試。</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="-57"/>
+        <location filename="../../ui/kit/rendering.py" line="-57"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -10451,7 +10451,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-77"/>
-        <location filename="../../ui/games.py" line="-46"/>
+        <location filename="../../ui/kit/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.
 ----------
@@ -10460,25 +10460,25 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/games.py" line="+1"/>
+        <location filename="../../ui/kit/games.py" line="+1"/>
         <source>Craps</source>
         <translation>花旗骰</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/games.py" line="+1"/>
+        <location filename="../../ui/kit/games.py" line="+1"/>
         <location line="+32"/>
         <source>Caribbean Stud Poker</source>
         <translation>聯獎撲克</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/games.py" line="-31"/>
+        <location filename="../../ui/kit/games.py" line="-31"/>
         <source>Sic Bo</source>
         <translation>骰寶</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+3"/>
+        <location filename="../../ui/kit/games.py" line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>第53/2010號經濟財政司司長批示核准了新的花旗骰規章，並廢止第97/85/M號訓令（craps-1985）。由於只存有2010年規章的部分文本，評分練習仍以 craps-1985 為預設。</translation>
     </message>
@@ -10541,7 +10541,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     </message>
     <message>
         <location filename="../../reports/text.py" line="+72"/>
-        <location filename="../../ui/instructor/answer_words.py" line="-26"/>
+        <location filename="../../ui/drills/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>未在時限內作答</translation>
     </message>
@@ -11127,7 +11127,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+105"/>
+        <location filename="../../ui/drills/stage.py" line="+105"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
@@ -11152,7 +11152,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+134"/>
+        <location filename="../../ui/window/app_store.py" line="+134"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation>每人在本培訓中心的伺服器上以自己的登入名稱登入：有人登入後才會開啟記錄。</translation>
@@ -11721,7 +11721,7 @@ Game id → (English name for translation, Chinese name as printed in Macau).</e
     <message>
         <location line="+257"/>
         <source>Give up this round?</source>
-        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exams.sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>放棄本局？</translation>
     </message>
     <message>

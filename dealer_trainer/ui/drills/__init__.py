@@ -1,14 +1,15 @@
 """Drill screens: the situation on the felt, the question, the answer, the feedback.
 
-- :func:`install_drills` (``menu``): the main window's Drills menu and dock.
-- :class:`DrillLauncher`: mode, skills and difficulty; starts a session for the
-  trainee the main window has chosen.
 - :class:`DrillScreen`: one session on screen, driven by a :class:`DrillController`
-  (a Qt adapter round :class:`~dealer_trainer.drills.DrillSession`).
+  (a Qt adapter round :class:`~dealer_trainer.drills.DrillSession`); ``answers.py`` takes
+  the answer, ``feedback.py`` says whether it was right, ``leave_exam.py`` asks before an
+  exam is left half-way.
 - :class:`SessionRecorder`: records each answer in storage before its feedback.
+- A recorded answer shown again (the instructor's drill-down, the exam review):
+  ``answer_detail.py`` (:class:`AnswerDetail`), ``answer_words.py``, ``stage.py``.
 
-The names are imported when first used, so the main window can install the
-menu without loading storage at start-up.
+The trainee's way in (the Drills menu, the launcher) is the trainee's wing, ``ui/trainee``.
+The names are imported when first used, so nothing loads storage at start-up.
 """
 
 from __future__ import annotations
@@ -19,19 +20,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from dealer_trainer.storage.recorder import SessionRecorder
     from dealer_trainer.ui.drills.controller import DrillController
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
-    from dealer_trainer.ui.drills.menu import install_drills
     from dealer_trainer.ui.drills.screen import DrillScreen
 
 _HOMES = {
     "DrillController": "controller",
-    "DrillLauncher": "launcher",
     "DrillScreen": "screen",
     "SessionRecorder": "recorder",
-    "install_drills": "menu",
 }
 
-__all__ = ["DrillController", "DrillLauncher", "DrillScreen", "SessionRecorder", "install_drills"]
+__all__ = ["DrillController", "DrillScreen", "SessionRecorder"]
 
 
 def __getattr__(name: str) -> Any:

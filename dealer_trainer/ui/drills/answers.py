@@ -43,8 +43,10 @@ from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.layouts.chips import look
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.digits import WideDigitsValidator, accept_wide_digits, ascii_digits
-from dealer_trainer.ui.drills.rendering import (
+from dealer_trainer.ui.drills.situation import StagedBet
+from dealer_trainer.ui.felt.painting import chip_icon
+from dealer_trainer.ui.kit.digits import WideDigitsValidator, accept_wide_digits, ascii_digits
+from dealer_trainer.ui.kit.rendering import (
     escape,
     format_money,
     language_code,
@@ -52,8 +54,6 @@ from dealer_trainer.ui.drills.rendering import (
     render,
     separators,
 )
-from dealer_trainer.ui.drills.situation import StagedBet
-from dealer_trainer.ui.sidebar import chip_icon
 
 
 class _OptionText(QLabel):

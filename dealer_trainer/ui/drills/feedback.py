@@ -42,7 +42,12 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.drills.rendering import (
+from dealer_trainer.ui.drills.situation import FeltStage
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.geometry import remember_size, restore_size
+from dealer_trainer.ui.kit.icons import verdict_pixmap
+from dealer_trainer.ui.kit.language import citation_text, current_language
+from dealer_trainer.ui.kit.rendering import (
     article_text,
     clock_text,
     escape,
@@ -51,11 +56,6 @@ from dealer_trainer.ui.drills.rendering import (
     render,
     seconds_text,
 )
-from dealer_trainer.ui.drills.situation import FeltStage
-from dealer_trainer.ui.geometry import remember_size, restore_size
-from dealer_trainer.ui.icons import verdict_pixmap
-from dealer_trainer.ui.kit import palette
-from dealer_trainer.ui.language import citation_text, current_language
 
 #: The grader's sentences that restate the right answer, shown by the panel itself.
 RESTATED = frozenset(

@@ -49,12 +49,12 @@ from dealer_trainer.ui.drills.answers import (
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog, FeedbackPanel, SummaryView
 from dealer_trainer.ui.drills.leave_exam import Leave, ask_leave_exam
-from dealer_trainer.ui.drills.rendering import DRILL_STYLE, clock_text, escape, render
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
-from dealer_trainer.ui.geometry import ColumnScroll, remember_size, share_of_screen
-from dealer_trainer.ui.icons import stopwatch_pixmap
+from dealer_trainer.ui.kit.geometry import ColumnScroll, remember_size, share_of_screen
+from dealer_trainer.ui.kit.icons import stopwatch_pixmap
+from dealer_trainer.ui.kit.rendering import DRILL_STYLE, clock_text, escape, render
 
 MODE_NAMES = {
     Mode.PRACTICE: QT_TRANSLATE_NOOP("drills", "Practice"),
@@ -119,7 +119,7 @@ class DrillScreen(QWidget):
     """One drill session on screen.  ``closed`` when the trainee leaves it."""
 
     closed = Signal()
-    #: Where a drill window's size is remembered (see ``ui.geometry``).
+    #: Where a drill window's size is remembered (see ``ui.kit.geometry``).
     SIZE_KEY = "drill"
 
     def __init__(

@@ -48,12 +48,12 @@ from dealer_trainer.rules.rulesets import (
     resolve_ruleset,
 )
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.drills.rendering import format_money
 from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem, ProgressiveChipItem
 from dealer_trainer.ui.felt.painting import qrect
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.kit.bet_names import bet_name
+from dealer_trainer.ui.kit.rendering import format_money
 
 DICE_SCALE = 2.6  # thrown dice drawn larger than life, to be read at a glance
 

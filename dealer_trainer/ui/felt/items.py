@@ -50,7 +50,7 @@ from dealer_trainer.ui.felt.painting import (
     shape_path,
     translated,
 )
-from dealer_trainer.ui.fonts import felt_font
+from dealer_trainer.ui.kit.fonts import felt_font
 
 HOVER = QColor(colours.HOVER)
 FOCUS = QColor(colours.SPOT_FOCUS)

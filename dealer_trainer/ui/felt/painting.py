@@ -1,4 +1,5 @@
-"""Vector painting of felt parts: shapes, bilingual labels, the wheel, dice, cards, devices.
+"""Vector painting of felt parts: shapes, bilingual labels, the wheel, dice, cards, devices;
+and a chip seen from above, the icon of the chip racks (``chip_icon``).
 
 Everything is drawn in scene units (millimetres) with a ``QPainter``; the
 items record these calls once into a ``QPicture`` and replay it.
@@ -9,8 +10,9 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
+from dealer_trainer.layouts.chips import Denomination
 from dealer_trainer.layouts.labels import CONTEXT, Label
 from dealer_trainer.layouts.model import (
     CardPlace,
@@ -23,7 +25,7 @@ from dealer_trainer.layouts.model import (
     Wheel,
 )
 from dealer_trainer.ui.felt import colours
-from dealer_trainer.ui.fonts import felt_drawing_font, felt_font, felt_metrics
+from dealer_trainer.ui.kit.fonts import felt_drawing_font, felt_font, felt_metrics
 
 FELT = QColor(colours.FELT)
 FELT_DARK = QColor(colours.FELT_DARK)
@@ -291,3 +293,27 @@ def draw_device(painter: QPainter, device: Device) -> None:
     draw_label(
         painter, device.label, box.adjusted(0, 0, 0, -40), 14, colour=QColor(colours.DEVICE_LABEL)
     )
+
+
+def chip_icon(chip: Denomination, size: int, ratio: float) -> QIcon:
+    """A chip seen from above, for the chip rack's buttons."""
+    pixmap = QPixmap(round(size * ratio), round(size * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    r = size / 2 - 1
+    centre = QPointF(size / 2, size / 2)
+    painter.setPen(QPen(QColor(colours.OUTLINE), 1))
+    painter.setBrush(QColor(chip.colour))
+    painter.drawEllipse(centre, r, r)
+    edge = QPen(QColor(chip.edge), size * 0.1, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+    edge.setDashPattern([1.2, 1.6])
+    painter.setPen(edge)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(centre, r * 0.84, r * 0.84)
+    painter.setPen(QColor(chip.ink))
+    painter.setFont(felt_font(size * 0.3, bold=True))
+    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, chip.text)
+    painter.end()
+    return QIcon(pixmap)

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdf
 
 from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.scene import FeltScene
-from dealer_trainer.ui.fonts import felt_font
+from dealer_trainer.ui.kit.fonts import felt_font
 
 BACKDROP = QColor(colours.BACKDROP)
 

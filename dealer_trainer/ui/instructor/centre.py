@@ -44,12 +44,12 @@ from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
-from dealer_trainer.ui.digits import accept_wide_digits
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.digits import accept_wide_digits
+from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.kit.writes import REFUSED, Change, write
-from dealer_trainer.ui.language import problem_text
 
 
 class CentrePanel(QWidget):

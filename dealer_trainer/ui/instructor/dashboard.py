@@ -57,15 +57,13 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.rounds import StoredTableRound
+from dealer_trainer.ui.drills.answer_detail import AnswerDetail
 from dealer_trainer.ui.instructor.cohort_within import CohortWithin
-from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.grading import GradingNotice
-from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
     AnswersModel,
     CohortModel,
-    cell,
     sorting_proxy,
 )
 from dealer_trainer.ui.instructor.plots import TrendPlots
@@ -73,6 +71,8 @@ from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
 from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.group_picker import fill_groups, group_box
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90

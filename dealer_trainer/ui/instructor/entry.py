@@ -42,7 +42,7 @@ def open_instructor_views(
     """Unlock, then show the instructor's window (``rulesets``: the app's, where its views
     look the answers' and exams' rulesets up); ``None`` if the dialog was cancelled."""
     from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
-    from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
+    from dealer_trainer.ui.kit.long_lived import keep_loaded_code  # noqa: PLC0415
 
     keep_loaded_code()  # the instructor's views' code is loaded now (plots, reports)
     session = unlock(store, parent)

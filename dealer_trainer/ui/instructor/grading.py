@@ -29,7 +29,7 @@ from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk
 from dealer_trainer.storage.graded import FlaggedAnswer, GradingWait
 from dealer_trainer.ui.kit.background import Jobs
-from dealer_trainer.ui.language import text_in_language
+from dealer_trainer.ui.kit.language import text_in_language
 
 
 class GradingNotice(QWidget):

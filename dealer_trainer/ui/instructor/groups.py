@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QDateEdit,
     QDialog,
     QDialogButtonBox,
@@ -32,7 +31,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
 from dealer_trainer.ui.instructor.roster import RosterPanel
 from dealer_trainer.ui.kit.confirm import FormDialog, ask_then, ask_until_done
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
 
@@ -50,30 +49,6 @@ def date_field(day: date) -> QDateEdit:
     field.setCalendarPopup(True)
     field.setDisplayFormat("yyyy-MM-dd")
     return field
-
-
-def group_box(parent: QWidget, first: str | None = None) -> QComboBox:
-    """``first`` (default: every trainee), or one intake group (``fill_groups`` lists them)."""
-    box = QComboBox(parent)
-    box.setObjectName("groupPicker")
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-    box.setMinimumContentsLength(12)
-    box.setProperty("first", first)
-    fill_groups(box, [])
-    return box
-
-
-def fill_groups(box: QComboBox, groups: Sequence[IntakeGroup]) -> None:
-    """The box's first entry (every trainee), then current groups (newest start first),
-    then archived ones."""
-    current = box.currentData()
-    box.clear()
-    first = box.property("first") or QCoreApplication.translate("CohortView", "Every trainee")
-    box.addItem(str(first), None)
-    for group in sorted(groups, key=lambda g: (g.archived, -g.start_date.toordinal(), g.name)):
-        suffix = QCoreApplication.translate("CohortView", " (archived)") if group.archived else ""
-        box.addItem(group.name + suffix, group.id)
-    box.setCurrentIndex(max(box.findData(current), 0))
 
 
 def _checklist(entries: Sequence[tuple[str, int, bool]]) -> QListWidget:

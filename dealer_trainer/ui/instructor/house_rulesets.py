@@ -46,11 +46,11 @@ from dealer_trainer.storage.house_rulesets import (
     kept_house_rulesets,
     usable_house_rulesets,
 )
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.language import current_language, problem_text, text_in_language
 from dealer_trainer.ui.kit.status import StatusLine
-from dealer_trainer.ui.language import current_language, problem_text, text_in_language
 
 
 class HouseRulesetsPanel(QWidget):

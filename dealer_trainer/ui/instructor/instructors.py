@@ -15,7 +15,7 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateInstructorNameError, InstructorAccount
 from dealer_trainer.ui.instructor.roster import AccountRoster, password_rule
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 
 class InstructorsPanel(AccountRoster[InstructorAccount]):

@@ -34,9 +34,9 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import InputRefusedError
+from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.messages import DialogMessage
 from dealer_trainer.ui.kit.retry_wait import RetryWait
-from dealer_trainer.ui.language import problem_text
 
 
 def _password_field() -> QLineEdit:

@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from dealer_trainer.rules.rulesets import SHIPPED
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 if TYPE_CHECKING:
     from dealer_trainer.rules.rulesets import RulesetRegistry
@@ -107,7 +107,7 @@ class InstructorMenu(QObject):
     def open_unlocked(self, session: InstructorSession) -> InstructorWindow:
         """Show the instructor views for an instructor who has just signed in."""
         from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
-        from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
+        from dealer_trainer.ui.kit.long_lived import keep_loaded_code  # noqa: PLC0415
 
         current = self.instructor_window
         if current is not None and current.isVisible():

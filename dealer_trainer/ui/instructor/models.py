@@ -25,7 +25,6 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QTableWidgetItem
 
 from dealer_trainer.reports import within_target
 from dealer_trainer.reports.figures import TraineeFigure
@@ -33,8 +32,8 @@ from dealer_trainer.reports.text import count_text, percent_cell, seconds_text, 
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerRecord, StoredAnswer
-from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
-from dealer_trainer.ui.instructor.detail import remake
+from dealer_trainer.ui.drills.answer_detail import remake
+from dealer_trainer.ui.drills.answer_words import AnswerWords, answer_words
 from dealer_trainer.ui.kit import palette
 
 if TYPE_CHECKING:
@@ -323,13 +322,6 @@ _RECORD_KEYS: dict[int, Callable[[AnswerRecord], Any]] = {
     2: lambda record: int(record.correct),
     3: lambda record: record.time_taken_ms,
 }
-
-
-def cell(text: str) -> QTableWidgetItem:
-    """A table cell that can be selected and copied, never edited."""
-    item = QTableWidgetItem(text)
-    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-    return item
 
 
 def sorting_proxy(model: QAbstractTableModel, parent: QObject) -> QSortFilterProxyModel:

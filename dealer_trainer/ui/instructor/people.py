@@ -20,8 +20,8 @@ from dealer_trainer.ui.instructor.roster import (
     password_rule,
 )
 from dealer_trainer.ui.kit.confirm import RenameDialog, ask_until_done
+from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.status import StatusLine
-from dealer_trainer.ui.language import problem_text
 
 __all__ = [  # the password dialog was here before the roster's base held it
     "PasswordBox",

@@ -34,10 +34,10 @@ from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.audit import ARROW, Action, AuditEntry
 from dealer_trainer.storage.standards import DRILLS_TARGET
 from dealer_trainer.storage.verify import DAILY, Figures, Finding, Problem, Verification
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.standards_words import seconds_words
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.standards_words import seconds_words
 
 _ACTIONS = {
     Action.SIGN_IN: QT_TRANSLATE_NOOP("RecordsCheck", "signed in"),

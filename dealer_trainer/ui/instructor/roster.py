@@ -36,12 +36,12 @@ from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.storage.records import clean_name
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.cells import cell
 from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
+from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.messages import DialogMessage
 from dealer_trainer.ui.kit.status import StatusLine
-from dealer_trainer.ui.language import problem_text
 
 
 class Row(Protocol):

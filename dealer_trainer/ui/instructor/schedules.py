@@ -51,17 +51,17 @@ from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress, PracticePlan
 from dealer_trainer.storage.standards import SpeedShare
-from dealer_trainer.ui.drills.rendering import render
-from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
-from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.group_picker import fill_groups, group_box
+from dealer_trainer.ui.kit.language import current_language, problem_text
+from dealer_trainer.ui.kit.rendering import render
+from dealer_trainer.ui.kit.standards_words import game_name, plan_title, rule_words
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.kit.writes import REFUSED, Change, write
-from dealer_trainer.ui.language import current_language, problem_text
-from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
 

@@ -44,13 +44,13 @@ from dealer_trainer.reports.text import figure, skill_title
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
-from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.digits import accept_wide_digits, ascii_digits
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.standards_words import game_name, rule_words, seconds_words
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.kit.writes import REFUSED, Change, write
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 
 class StandardsPanel(QWidget):

@@ -48,14 +48,14 @@ from dealer_trainer.storage.table_stats import (
     TableResults,
     cohort_results,
 )
-from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.exams.panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
-from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.table_rounds import CODE_NAMES, TableRoundsView, load
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
-from dealer_trainer.ui.language import citation_text, current_language
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.language import citation_text, current_language
 from dealer_trainer.ui.table.exam import percent
 
 CONTEXT = "TableResults"

@@ -38,10 +38,10 @@ from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored, stored_mode
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
-from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.exams.panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.games import GAME_NAMES
 from dealer_trainer.ui.table.exam import KIND_NAMES, percent
 from dealer_trainer.ui.table.replay import ReplayWindow
 

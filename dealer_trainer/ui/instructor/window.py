@@ -53,8 +53,8 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
-from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
-from dealer_trainer.ui.instructor.answer_words import answer_words
+from dealer_trainer.ui.drills.answer_words import answer_words
+from dealer_trainer.ui.exams.panel import ExamsPanel
 from dealer_trainer.ui.instructor.centre import CentrePanel
 from dealer_trainer.ui.instructor.dashboard import (
     CohortView,
@@ -63,7 +63,6 @@ from dealer_trainer.ui.instructor.dashboard import (
     TrendPane,
     period_box,
 )
-from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.instructors import InstructorsPanel
@@ -75,9 +74,10 @@ from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.geometry import remember_size, restore_size, share_of_screen
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.unverified import UnverifiedWarning
 from dealer_trainer.ui.kit.writes import Change, records
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.unverified import UnverifiedWarning
 
 _INPUT_EVENTS = frozenset(
     {

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from dealer_trainer.storage import AccessDeniedError, StorageError
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 
 class _Relay(QObject):

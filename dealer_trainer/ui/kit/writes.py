@@ -91,7 +91,7 @@ def write(
     the reader's language, inside ``wording`` if given (a translated sentence with ``%1``,
     "Not saved: %1")."""
     from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (with the write)
-    from dealer_trainer.ui.language import problem_text  # noqa: PLC0415
+    from dealer_trainer.ui.kit.language import problem_text  # noqa: PLC0415
 
     refusals: tuple[type[Exception], ...] = (StorageError, *also)
     try:

@@ -25,10 +25,10 @@ from dealer_trainer.drills.sandbox import Outcome, WhatIf
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
-from dealer_trainer.ui.drills.rendering import format_money
 from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, CaptionItem, ChipStackItem, DiceItem
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.kit.rendering import format_money
 from dealer_trainer.ui.table.felt import PAYOUT_OFFSET
 
 #: A settlement's colour on the felt.

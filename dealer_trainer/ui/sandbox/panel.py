@@ -55,11 +55,11 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
-from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
-from dealer_trainer.ui.drills.rendering import article_text, escape, format_money
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.bet_names import bet_name
+from dealer_trainer.ui.kit.digits import accept_wide_digits, ascii_digits
+from dealer_trainer.ui.kit.rendering import article_text, escape, format_money
 from dealer_trainer.ui.sandbox.overlay import COLOURS, SandboxOverlay
 from dealer_trainer.ui.table.bets import TableBet, article_line, step_text
 

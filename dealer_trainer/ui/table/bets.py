@@ -23,11 +23,11 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text, fill
-from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.drills.rendering import article_text, format_money, render
 from dealer_trainer.ui.drills.situation import craps_bets
 from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.kit.bet_names import bet_name
+from dealer_trainer.ui.kit.rendering import article_text, format_money, render
 from dealer_trainer.ui.table.stud_calls import STUD_CODES, call_text
 from dealer_trainer.ui.table.stud_calls import verdict_text as stud_verdict_text
 

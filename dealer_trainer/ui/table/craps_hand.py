@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication
 from dealer_trainer.drills.table import TableRound
 from dealer_trainer.drills.table.craps import Shooter, shooter
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.drills.rendering import escape
+from dealer_trainer.ui.kit.rendering import escape
 
 
 def hand_line(hand: Shooter) -> str:

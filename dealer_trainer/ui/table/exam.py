@@ -40,9 +40,9 @@ from dealer_trainer.drills.table.exam import (
 )
 from dealer_trainer.drills.table.replay import replay_of
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
-from dealer_trainer.ui.drills.rendering import DRILL_STYLE
 from dealer_trainer.ui.drills.screen import drill_window_size
-from dealer_trainer.ui.geometry import restore_size
+from dealer_trainer.ui.kit.geometry import restore_size
+from dealer_trainer.ui.kit.rendering import DRILL_STYLE
 from dealer_trainer.ui.table.replay import ReplayView
 
 #: The step kinds as the results name them.

@@ -43,13 +43,13 @@ from dealer_trainer.rules.roulette.api import parse_bet
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
 from dealer_trainer.rules.sic_bo.api import parse_bet as sic_bo_bet
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
-from dealer_trainer.ui.digits import amount_key, ascii_digits
-from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import DICE_SCALE
 from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem, DiceItem
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.digits import amount_key, ascii_digits
+from dealer_trainer.ui.kit.rendering import escape, render
 from dealer_trainer.ui.table.bets import TableBet, accepted_citation, reason_of, step_text
 from dealer_trainer.ui.table.felt import TableFelt
 

@@ -36,11 +36,11 @@ from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Step, Target, Verdict
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape, render
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
-from dealer_trainer.ui.geometry import restore_size
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.geometry import restore_size
+from dealer_trainer.ui.kit.rendering import DRILL_STYLE, escape, render
 from dealer_trainer.ui.table.bets import (
     TableBet,
     accepted_readings,

@@ -71,21 +71,21 @@ from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.errors import StorageError
-from dealer_trainer.ui.digits import ascii_digits
-from dealer_trainer.ui.drills.rendering import (
+from dealer_trainer.ui.drills.screen import SituationView
+from dealer_trainer.ui.drills.situation import FeltStage, hands_html
+from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
+from dealer_trainer.ui.felt.painting import chip_icon
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.digits import ascii_digits
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.rendering import (
     DRILL_STYLE,
     escape,
     format_money,
     language_code,
     separators,
 )
-from dealer_trainer.ui.drills.screen import SituationView
-from dealer_trainer.ui.drills.situation import FeltStage, hands_html
-from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.kit import palette
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
     TableBet,
     accepted_citation,
@@ -331,7 +331,7 @@ class TableScreen(QWidget):
         self.timed = timed
         self.exam: TableExam | None = None  # an exam being sat (its rounds in exam mode)
         self.results: QWidget | None = None  # the last exam's results, once it is over
-        #: An assigned exam's rounds (``ui.exam_sitting``): no practice before or after, and
+        #: An assigned exam's rounds (``ui.exams.sitting``): no practice before or after, and
         #: its sitting shows the results once the last round is over (the screen closes).
         self.exam_only = False
         #: The question open now (giving up a round not settled), ``None`` when none is.

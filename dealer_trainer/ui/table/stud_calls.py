@@ -16,7 +16,7 @@ from dealer_trainer.drills.table.stud_dealing import Moment, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Verdict
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
-from dealer_trainer.ui.drills.rendering import format_money
+from dealer_trainer.ui.kit.rendering import format_money
 
 CONTEXT = "studdeal"
 

@@ -33,10 +33,10 @@ from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.digits import amount_key
-from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.digits import amount_key
+from dealer_trainer.ui.kit.rendering import escape
 from dealer_trainer.ui.table.bets import TableBet
 from dealer_trainer.ui.table.steady import SteadyLabel
 from dealer_trainer.ui.table.stud_calls import prompt

@@ -93,8 +93,8 @@ def test_only_the_lab_switch_set_to_1_lets_an_unverified_server_through(
 
 
 def test_the_window_reads_the_lab_switch_as_storage_does(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``ui.app_store`` reads the URL without SQLAlchemy (before the first paint)."""
-    from dealer_trainer.ui import app_store
+    """``ui.window.app_store`` reads the URL without SQLAlchemy (before the first paint)."""
+    from dealer_trainer.ui.window import app_store
 
     assert app_store.UNVERIFIED_LAB_ENV == engine.UNVERIFIED_LAB_ENV
     urls = [

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import SessionKind
 from dealer_trainer.storage.server.workstation import ServerStore, open_server_store
-from dealer_trainer.ui.exam_sitting import ExamEnd
+from dealer_trainer.ui.exams.sitting import ExamEnd
 from tests.storage.conftest import MACAU, FakeClock
 from tests.storage.server.conftest import Centre, exam_answer
 

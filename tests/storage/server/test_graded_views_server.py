@@ -320,10 +320,10 @@ def test_the_cohort_view_says_what_waits_and_lists_what_the_grader_flagged(
     """The instructor's window, signed in as the instructor: the four answers sent as right
     are a button that lists them with the reason; with the grader down, an answer recorded
     is said to wait for grading, since when."""
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
     from dealer_trainer.ui.instructor.grading import GradingNotice
     from dealer_trainer.ui.kit.background import Jobs
-    from dealer_trainer.ui.progress import ProgressWindow
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.progress import ProgressWindow
 
     today = datetime.now(ZONE).date()
     with _open(centre, people["ina"]) as store:

@@ -56,7 +56,7 @@ def test_server_my_progress_lists_an_assigned_exam_sat_or_not(
 ) -> None:
     """Issue 38: *My progress* failed with "permission denied for table exams" as soon as
     an exam was assigned (its due list read the exams table, which holds the seeds)."""
-    from dealer_trainer.ui.progress import due_list
+    from dealer_trainer.ui.trainee.progress import due_list
     from tests.storage.server.conftest import exam_answer
     from tests.storage.server.test_workstation import _instructor
 

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Answer, Difficulty, practice
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.rendering import format_money, parse_amount_text
 from dealer_trainer.ui.drills.screen import DrillScreen
+from dealer_trainer.ui.kit.rendering import format_money, parse_amount_text
 from tests.ui.drills.conftest import open_screen
 
 

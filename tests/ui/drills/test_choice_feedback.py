@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Answer, Difficulty, ItemSpec
 from dealer_trainer.drills.sessions import DrillSession, Mode
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.rendering import render
+from dealer_trainer.ui.kit.rendering import render
 from tests.ui.drills.conftest import open_screen
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store, TraineeDesk
-from dealer_trainer.ui.drills.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from tests.ui.drills.conftest import trainee
 
 PASSWORD = "a long password"

@@ -20,11 +20,11 @@ from dealer_trainer.storage import SessionKind, Store, TraineeDesk
 from dealer_trainer.storage.certification import Refusal
 from dealer_trainer.storage.recorder import SessionRecorder
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave, LeaveExamDialog
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.drills.situation import FeltStage
+from dealer_trainer.ui.kit.rendering import render
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from tests.ui.drills.conftest import right_answer, trainee, wrong_answer
 
 PASSWORD = "a long password"

@@ -28,9 +28,9 @@ from dealer_trainer.layouts.caribbean_stud import CENTER
 from dealer_trainer.layouts.model import JackpotDisplay
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.ui.drills.situation import FeltStage
+from dealer_trainer.ui.drills.stage import felt_scene_for, stage
 from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem
 from dealer_trainer.ui.felt.scene import FeltScene
-from dealer_trainer.ui.instructor.stage import felt_scene_for, stage
 
 SEEDS = range(40)
 GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")

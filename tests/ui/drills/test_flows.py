@@ -26,7 +26,7 @@ from dealer_trainer.storage.recorder import SessionRecorder
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.drills.screen import DrillScreen
-from dealer_trainer.ui.language import citation_text
+from dealer_trainer.ui.kit.language import citation_text
 from tests.ui.drills.conftest import HandClock, open_screen, right_answer, wrong_answer
 
 

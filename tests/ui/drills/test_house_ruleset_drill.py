@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.house_rulesets import add_house_ruleset
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.ui.drills.conftest import right_answer, trainee
 
 HOUSE = (

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Difficulty
 from dealer_trainer.storage import Store
-from dealer_trainer.ui.drills.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from tests.ui.drills.conftest import trainee
 
 

@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import AnswerKind, Difficulty, ItemSpec, replay
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.kit.rendering import render
 from tests.ui.drills.conftest import wrong_answer
 
 

@@ -16,8 +16,8 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Answer, Difficulty, ItemSpec
 from dealer_trainer.drills.sessions import DrillSession, Mode
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.rendering import join_names
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
+from dealer_trainer.ui.kit.rendering import join_names
 from tests.ui.drills.conftest import open_screen
 
 

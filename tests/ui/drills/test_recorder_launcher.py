@@ -20,7 +20,7 @@ from dealer_trainer.storage.recorder import (
     review_specs,
     session_kind,
 )
-from dealer_trainer.ui.drills.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
 from tests.ui.drills.conftest import right_answer, trainee, wrong_answer
 
 WHEN = datetime(2026, 11, 30, 9, 30, tzinfo=UTC)
@@ -174,7 +174,7 @@ def test_launcher_sits_an_assigned_exam_as_an_exam_session(
 def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
     qtbot: QtBot, store: Store
 ) -> None:
-    from dealer_trainer.ui.main_window import MainWindow
+    from dealer_trainer.ui.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)
@@ -185,7 +185,7 @@ def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
         "Choose a &drill…", "&Practise", "&Timed", "&Exam", "&Review", "My &mistakes", "Ta&ble",
         "Review my e&xams…", "M&y progress…",
     ]  # fmt: skip
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
     dock.launcher = DrillLauncher(
         window.panel.signed_in,

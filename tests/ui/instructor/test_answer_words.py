@@ -28,10 +28,10 @@ from dealer_trainer.drills import (
 )
 from dealer_trainer.storage import Store, StoredAnswer
 from dealer_trainer.storage.recorder import answer_record
-from dealer_trainer.ui.drills.rendering import format_money, render
+from dealer_trainer.ui.drills.answer_detail import AnswerDetail, describe, remake
 from dealer_trainer.ui.drills.situation import FeltStage
-from dealer_trainer.ui.instructor.detail import AnswerDetail, describe, remake
 from dealer_trainer.ui.instructor.models import AnswersModel
+from dealer_trainer.ui.kit.rendering import format_money, render
 from tests.storage.conftest import START
 
 PASSWORD = "correct horse battery"

@@ -21,11 +21,11 @@ from dealer_trainer.storage.audit import Action
 from dealer_trainer.storage.centre import CentreSettings
 from dealer_trainer.storage.recorder import exam_spec
 from dealer_trainer.storage.records import Person
-from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave
-from dealer_trainer.ui.drills.menu import install_drills
-from dealer_trainer.ui.exam_review import ExamReview
+from dealer_trainer.ui.exams.review import ExamReview
 from dealer_trainer.ui.instructor.window import InstructorWindow
+from dealer_trainer.ui.trainee.launcher import DrillLauncher
+from dealer_trainer.ui.trainee.menu import install_drills
 from tests.migrated import Templates
 from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock

@@ -17,7 +17,7 @@ from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import AnswerFilter
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.models import ID_ROLE
-from dealer_trainer.ui.language import citation_text
+from dealer_trainer.ui.kit.language import citation_text
 from tests.ui.instructor.cohort import Cohort
 
 TODAY = date(2026, 11, 30)  # the fake clock's day in Macau

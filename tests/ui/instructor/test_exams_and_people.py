@@ -13,8 +13,8 @@ from dealer_trainer.drills import Difficulty
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.reports.exams import exam_results
 from dealer_trainer.storage import SessionKind, Store
+from dealer_trainer.ui.exams.panel import ExamsPanel
 from dealer_trainer.ui.instructor import InstructorWindow
-from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.people import STATUS, TraineesPanel
 from tests.storage.conftest import MACAU
 from tests.ui.instructor.cohort import Cohort, record

@@ -25,7 +25,7 @@ from dealer_trainer.storage.house_rulesets import (
     usable_house_rulesets,
 )
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
-from dealer_trainer.ui.language import LanguageManager, problem_text, text_in_language
+from dealer_trainer.ui.kit.language import LanguageManager, problem_text, text_in_language
 
 FILE = "grand-lisboa.toml"
 HEAD = 'id = "grand-lisboa-roulette"\nbase = "roulette-2003"\ntitle = "Grand Lisboa roulette"\n'

@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.rules.rulesets import RulesetRegistry, get_ruleset
 from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.house_rulesets import add_house_ruleset, kept_house_rulesets
-from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.main_window import MainWindow
 
 HOUSE = (
     'id = "grand-lisboa-roulette"\nbase = "roulette-2003"\ntitle = "Grand Lisboa roulette"\n'
@@ -106,8 +106,8 @@ def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     from dealer_trainer.storage.house_rulesets import usable_house_rulesets
-    from dealer_trainer.ui.games import ruleset_name
-    from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
+    from dealer_trainer.ui.exams.panel import ExamBuilder
+    from dealer_trainer.ui.kit.games import ruleset_name
 
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
     add_house_ruleset(empty_store, session, HOUSE, "grand-lisboa.toml")

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
 from tests.ui.instructor.cohort import PASSWORD, Cohort
 
 
@@ -209,7 +209,7 @@ def test_the_csv_writes_amounts_every_spreadsheet_reads_as_the_same_number(
 
     from dealer_trainer.reports import write_answers_csv
     from dealer_trainer.storage import AnswerFilter, Store
-    from dealer_trainer.ui.instructor.answer_words import answer_words
+    from dealer_trainer.ui.drills.answer_words import answer_words
     from dealer_trainer.ui.instructor.window import _in_words
     from tests.storage.conftest import FAST_PASSWORDS, FakeClock, answer
 

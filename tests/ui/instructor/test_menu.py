@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog
 from dealer_trainer.ui.instructor.menu import install_instructor
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.main_window import MainWindow
 from tests.ui.instructor.cohort import PASSWORD, Cohort
 
 

@@ -18,7 +18,7 @@ from dealer_trainer.storage import Store
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.groups import GroupDialog, MembersDialog, tick, ticked
 from dealer_trainer.ui.kit.confirm import Confirmation, RenameDialog
-from dealer_trainer.ui.sign_in import SignInDialog
+from dealer_trainer.ui.window.sign_in import SignInDialog
 from tests.storage import conftest as storage_fixtures
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.instructor.cohort import PASSWORD, Cohort

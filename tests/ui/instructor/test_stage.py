@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from dealer_trainer.drills import Difficulty, ItemSpec, all_skills
+from dealer_trainer.ui.drills.stage import felt_scene_for, game_of, stage
 from dealer_trainer.ui.felt.items import ChipStackItem
 from dealer_trainer.ui.felt.scene import FeltScene
-from dealer_trainer.ui.instructor.stage import felt_scene_for, game_of, stage
 
 
 def staked(situation: dict[str, Any]) -> Decimal:

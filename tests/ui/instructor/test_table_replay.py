@@ -16,7 +16,7 @@ from dealer_trainer.drills.table import TableMode, new_round, steps_in_order
 from dealer_trainer.rules.procedure import Action
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage.table_recorder import TableRecorder
-from dealer_trainer.ui import geometry
+from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.table.replay import ReplayWindow
 from tests.ui.instructor.cohort import Cohort
 from tests.ui.instructor.test_dashboard import open_window
@@ -92,7 +92,7 @@ def test_table_rounds_tab_and_a_replay_window_fit_1366x768(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
     from tests.ui.test_geometry import assert_fits
 
     available = QRect(0, 0, 1366, 728)

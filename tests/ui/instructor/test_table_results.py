@@ -27,7 +27,7 @@ from dealer_trainer.ui.instructor.table_results import (
     articles_text,
 )
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import citation_text
+from dealer_trainer.ui.kit.language import citation_text
 from dealer_trainer.ui.table.exam import percent
 from dealer_trainer.ui.table.replay import ReplayWindow
 from tests.storage.table_dealers import Expected, deal_centre, expected

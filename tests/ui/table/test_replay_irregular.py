@@ -26,9 +26,9 @@ from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.felt.items import ChipStackItem, DiceItem
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit import geometry
+from dealer_trainer.ui.kit.language import LanguageManager
 from dealer_trainer.ui.table.irregular import EVENT_TITLES
 from dealer_trainer.ui.table.replay import ReplayView, ReplayWindow
 

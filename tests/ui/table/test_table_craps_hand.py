@@ -19,7 +19,7 @@ from dealer_trainer.rules.craps import api
 from dealer_trainer.rules.craps import irregular as craps_irregular
 from dealer_trainer.rules.procedure import Step
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.ui.language import LanguageManager
+from dealer_trainer.ui.kit.language import LanguageManager
 from dealer_trainer.ui.table import TableScreen
 from tests.ui.table.test_table_screen import _do, _settle
 

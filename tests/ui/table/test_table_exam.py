@@ -18,8 +18,8 @@ from dealer_trainer.drills.table import steps_in_order
 from dealer_trainer.drills.table.exam import ExamResult, StepKind
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
+from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
 from dealer_trainer.ui.table.replay import ReplayView
@@ -163,7 +163,7 @@ def test_table_exam_results_and_the_exam_screen_fit_1366x768(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
     from tests.ui.test_geometry import assert_fits
 
     available = QRect(0, 0, 1366, 728)

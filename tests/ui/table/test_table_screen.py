@@ -26,8 +26,8 @@ from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.table_recorder import TableRecorder
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
+from dealer_trainer.ui.kit import geometry
 from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.bets import article_line
 from tests.migrated import Templates
@@ -335,7 +335,7 @@ def test_table_screen_fits_1366x768(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from dealer_trainer.ui.language import LanguageManager
+    from dealer_trainer.ui.kit.language import LanguageManager
     from tests.ui.test_geometry import assert_fits
 
     available = QRect(0, 0, 1366, 728)
@@ -356,7 +356,7 @@ def test_table_screen_fits_1366x768(
 def test_table_mode_opens_from_the_drills_panel_and_records_a_registered_trainee(
     qtbot: QtBot, store: Store
 ) -> None:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
     profile = desk.add_trainee("Chan Tai Man")
@@ -380,7 +380,7 @@ def test_table_mode_opens_from_the_drills_panel_and_records_a_registered_trainee
 def test_table_mode_for_an_unregistered_name_says_it_is_not_recorded(
     qtbot: QtBot, store: Store
 ) -> None:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
     store.create_first_instructor("Ana Lei", "correct horse")
     launcher = DrillLauncher(lambda: None, store=store)  # nobody signed in

@@ -159,7 +159,7 @@ def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
 
 
 def test_table_timed_opens_from_the_drills_panel_as_last_played(qtbot: QtBot, store: Store) -> None:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
     launcher = DrillLauncher(lambda: None, store=store)
     qtbot.addWidget(launcher)

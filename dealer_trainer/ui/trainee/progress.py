@@ -52,20 +52,20 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
-from dealer_trainer.ui.drills.rendering import render
-from dealer_trainer.ui.exam_review import moment_text
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import share_of_screen
+from dealer_trainer.ui.exams.review import moment_text
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import share_of_screen
+from dealer_trainer.ui.kit.language import problem_text, text_in_language
+from dealer_trainer.ui.kit.rendering import render
+from dealer_trainer.ui.kit.standards_words import game_name, plan_title, rule_words, seconds_words
 from dealer_trainer.ui.kit.status import ERROR_STYLE, StatusLine
-from dealer_trainer.ui.language import problem_text, text_in_language
-from dealer_trainer.ui.my_transcript import MyTranscript
-from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
+from dealer_trainer.ui.trainee.my_transcript import MyTranscript
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import TraineeDesk
     from dealer_trainer.storage.table_stats import TableFigure
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
 #: Weak skills shown as buttons (the table has them all).
 WEAK_BUTTONS = 6
@@ -448,7 +448,7 @@ class ProgressWindow(QDialog):
     def _fill_table(self, figures: list[TableFigure]) -> None:
         """The live table's figures, a row per game, level and ruleset (none: a line says
         where the table is)."""
-        from dealer_trainer.ui.drills.launcher import DIFFICULTY_NAMES  # noqa: PLC0415
+        from dealer_trainer.ui.trainee.launcher import DIFFICULTY_NAMES  # noqa: PLC0415
 
         self.table.setRowCount(len(figures))
         for row, figure in enumerate(figures):

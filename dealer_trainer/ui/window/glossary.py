@@ -39,9 +39,9 @@ from dealer_trainer.i18n import language
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import remember_size, restore_size
-from dealer_trainer.ui.language import citation_text, current_language
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import remember_size, restore_size
+from dealer_trainer.ui.kit.language import citation_text, current_language
 
 #: The table's columns: the game, then the word in each language.
 GAME_COLUMN = 0

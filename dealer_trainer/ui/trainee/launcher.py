@@ -62,18 +62,18 @@ from dealer_trainer.storage.recorder import (
     sit_assigned_exam,
 )
 from dealer_trainer.storage.records import Person, Role
-from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
-from dealer_trainer.ui.exam_review import refusal_text, when_text
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import restore_size
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.sidebar import SidePanel
+from dealer_trainer.ui.exams.review import refusal_text, when_text
+from dealer_trainer.ui.kit.digits import accept_wide_digits
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import restore_size
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.rendering import render
+from dealer_trainer.ui.trainee.local_trainee import local_trainee
 
 if TYPE_CHECKING:
-    from dealer_trainer.ui.exam_sitting import MixedSitting
+    from dealer_trainer.ui.exams.sitting import MixedSitting
     from dealer_trainer.ui.table.screen import TableScreen
 
 DIFFICULTY_NAMES = {
@@ -156,7 +156,7 @@ class DrillLauncher(QWidget):
         self._store: Store | None = store if isinstance(store, Store) else None
         self.screens: list[DrillScreen] = []
         self.table_screens: list[QWidget] = []  # the live tables open (``ui.table``)
-        #: The assigned exam with live-table rounds being sat (``ui.exam_sitting``).
+        #: The assigned exam with live-table rounds being sat (``ui.exams.sitting``).
         self.mixed: MixedSitting | None = None
 
         self.games = QComboBox()
@@ -371,7 +371,7 @@ class DrillLauncher(QWidget):
     def trainee_name(self) -> str:
         """The signed-in trainee's name, else this computer's user (not recorded)."""
         person = self._trainee()
-        return person.name if person is not None else SidePanel.local_trainee()
+        return person.name if person is not None else local_trainee()
 
     def desk(self) -> TraineeDesk | None:
         """The signed-in trainee's desk, or ``None`` when nobody (or an instructor) is
@@ -485,7 +485,7 @@ class DrillLauncher(QWidget):
                     paper_assignment, _notice = chosen
                     paper = desk.exam_paper(paper_assignment.id)  # handed out now, not before
                     if paper.table_rounds:  # items (if any), then rounds at the live table
-                        from dealer_trainer.ui.exam_sitting import MixedSitting  # noqa: PLC0415
+                        from dealer_trainer.ui.exams.sitting import MixedSitting  # noqa: PLC0415
 
                         self.mixed = MixedSitting(
                             self, desk, paper_assignment.id, paper, self.rulesets
@@ -565,7 +565,7 @@ class DrillLauncher(QWidget):
         finish: Callable[[], None] | None = None,
     ) -> DrillScreen:
         """A drill screen on ``session`` (an exam's when ``spec`` is given), shown; an
-        assigned exam's sitting opens its items here (``ui.exam_sitting``)."""
+        assigned exam's sitting opens its items here (``ui.exams.sitting``)."""
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         controller.suspended.connect(self.refresh_exams)  # now "resume at item n"
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""

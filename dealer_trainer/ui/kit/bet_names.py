@@ -15,7 +15,7 @@ from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.rules.craps.config import PAIRS
 from dealer_trainer.rules.rulesets import Payout, Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
-from dealer_trainer.ui.language import text_in_language
+from dealer_trainer.ui.kit.language import text_in_language
 
 
 def _tr(text: str) -> str:

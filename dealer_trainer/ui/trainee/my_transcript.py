@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QPushButton, QWidget
 
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.kit.language import problem_text
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import TraineeDesk

@@ -37,9 +37,9 @@ from dealer_trainer.storage.certification import SittingScore, table_seed
 from dealer_trainer.storage.recorder import SessionRecorder, sit_assigned_exam, unfinished_exam
 from dealer_trainer.storage.records import Exam, SessionKind
 from dealer_trainer.storage.table_recorder import TableRecorder
-from dealer_trainer.ui.drills.rendering import escape
-from dealer_trainer.ui.exam_table_words import parts_text
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.exams.table_words import parts_text
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.rendering import escape
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 
 class Launcher(Protocol):
-    """What a sitting needs of the drills panel (``ui.drills.launcher.DrillLauncher``)."""
+    """What a sitting needs of the trainee's drills panel (``DrillLauncher``), handed in by it."""
 
     screens: list[DrillScreen]
     table_screens: list[QWidget]
@@ -179,7 +179,7 @@ class MixedSitting(QObject):
 
     def open_table(self) -> TableScreen | None:
         from dealer_trainer.ui.drills.screen import drill_window_size  # noqa: PLC0415
-        from dealer_trainer.ui.geometry import restore_size  # noqa: PLC0415
+        from dealer_trainer.ui.kit.geometry import restore_size  # noqa: PLC0415
         from dealer_trainer.ui.table.screen import TableScreen  # noqa: PLC0415
 
         paper = self.paper

@@ -16,8 +16,8 @@ from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import Exam
-from dealer_trainer.ui.digits import accept_wide_digits
-from dealer_trainer.ui.exam_table_words import game_name, weighing_text
+from dealer_trainer.ui.exams.table_words import game_name, weighing_text
+from dealer_trainer.ui.kit.digits import accept_wide_digits
 
 
 class TablePart(QWidget):

@@ -21,7 +21,7 @@ import time
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.window.main_window import MainWindow
 
 #: A GUI thread away from its event loop longer than this is a freeze a person feels.
 FREEZE_S = 0.1

@@ -13,7 +13,7 @@ from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.certification import SittingScore
-from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.kit.games import GAME_NAMES
 
 CONTEXT = "ExamTable"
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from dealer_trainer.drills.standards import MasteryRule, percent
 from dealer_trainer.reports.text import figure
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.games import game_title
+from dealer_trainer.ui.kit.games import game_title
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.schedules import PracticePlan

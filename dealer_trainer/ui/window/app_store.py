@@ -41,7 +41,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from dealer_trainer.rules.rulesets import RulesetRegistry
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.language import problem_text, text_in_language
+from dealer_trainer.ui.kit.language import problem_text, text_in_language
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import Store

@@ -25,37 +25,37 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
-from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import (
+from dealer_trainer.ui.instructor.menu import install_instructor
+from dealer_trainer.ui.kit.games import GAME_NAMES
+from dealer_trainer.ui.kit.geometry import (
     ColumnScroll,
     largest_size,
     remember_size,
     restore_size,
     share_of_screen,
 )
-from dealer_trainer.ui.instructor.menu import install_instructor
-from dealer_trainer.ui.language import (
+from dealer_trainer.ui.kit.language import (
     LanguageManager,
     amount_text,
     citation_text,
     language_names,
     problem_text,
 )
-from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
-from dealer_trainer.ui.unverified import UnverifiedWarning
+from dealer_trainer.ui.kit.unverified import UnverifiedWarning
+from dealer_trainer.ui.trainee.menu import install_drills
+from dealer_trainer.ui.window.app_store import AppStore
+from dealer_trainer.ui.window.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
 
     from dealer_trainer.storage.records import Person
-    from dealer_trainer.ui.glossary import GlossaryWindow
     from dealer_trainer.ui.sandbox.panel import SandboxPanel
-    from dealer_trainer.ui.sign_in import ChoosePasswordDialog, SignInDialog
+    from dealer_trainer.ui.window.glossary import GlossaryWindow
+    from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog, SignInDialog
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
@@ -73,7 +73,7 @@ class MainWindow(QMainWindow):
     ``startupFinished`` says all of it is done.
     """
 
-    #: Where the window's size is remembered (see ``ui.geometry``).
+    #: Where the window's size is remembered (see ``ui.kit.geometry``).
     SIZE_KEY = "main"
     #: The felt has been painted for the first time (the start-up work begins).
     firstPainted = Signal()
@@ -291,7 +291,7 @@ class MainWindow(QMainWindow):
             total = self.scene().chips.total()
             self.spot_info.setText(fill(self.tr("On the felt: %1"), amount_text(total)))
             return
-        from dealer_trainer.ui.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
+        from dealer_trainer.ui.kit.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
             bet_name,
             payouts_for,
             ratio_text,
@@ -487,7 +487,7 @@ class MainWindow(QMainWindow):
     def open_glossary(self) -> GlossaryWindow:
         """The Glossary window (F2): built on first use, then shown again as it was left."""
         if self.glossary is None:
-            from dealer_trainer.ui.glossary import GlossaryWindow  # noqa: PLC0415 (on first use)
+            from dealer_trainer.ui.window.glossary import GlossaryWindow  # noqa: PLC0415 (on first use)
 
             self.glossary = GlossaryWindow(self)
         self.glossary.show()
@@ -619,7 +619,7 @@ class MainWindow(QMainWindow):
     def sign_in(self) -> SignInDialog | None:
         """Ask for a login and password (window-modal); who signs in is shown on the left."""
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.sign_in import SignInDialog  # noqa: PLC0415
+        from dealer_trainer.ui.window.sign_in import SignInDialog  # noqa: PLC0415
 
         if self.app_store.signs_in_first:
             # The login and password open the server's records, on a worker thread.
@@ -662,7 +662,7 @@ class MainWindow(QMainWindow):
 
     def _signed_in(self, person: Person | None) -> None:
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.sign_in import ChoosePasswordDialog  # noqa: PLC0415
+        from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog  # noqa: PLC0415
 
         if person is None:
             return

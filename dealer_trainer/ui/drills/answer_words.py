@@ -3,7 +3,7 @@
 A stored answer keeps ids: the bets of a pay-order question (``"a"``, ``"b3"``), the
 options of a choice (``"right"``, ``"accept_half"``). The instructor reads them by
 name, as the drill feedback names them: a bet by its name on the felt and its stake
-("Dozen 2 — 20", from the stored situation and ``ui.bet_names``), an option by its
+("Dozen 2 — 20", from the stored situation and ``ui.kit.bet_names``), an option by its
 text (from the item re-made from its seed, or from the option texts stored with the
 answer since issue 12). What no longer has a name says so in words.
 """
@@ -25,9 +25,9 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry, resolve_ruleset
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
-from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.drills.rendering import format_money, join_names, render
-from dealer_trainer.ui.instructor.stage import game_of, request_of
+from dealer_trainer.ui.drills.stage import game_of, request_of
+from dealer_trainer.ui.kit.bet_names import bet_name
+from dealer_trainer.ui.kit.rendering import format_money, join_names, render
 
 
 def _drills(text: str) -> str:

@@ -9,12 +9,11 @@ the same chips.
 
 from __future__ import annotations
 
-import getpass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -30,14 +29,14 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.i18n.citations import regulation_name
-from dealer_trainer.layouts.chips import ChipSet, Denomination
+from dealer_trainer.layouts.chips import ChipSet
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
 from dealer_trainer.rules.text import fill
-from dealer_trainer.ui.felt import colours
-from dealer_trainer.ui.fonts import felt_font
-from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
-from dealer_trainer.ui.language import current_language
+from dealer_trainer.ui.felt.painting import chip_icon
+from dealer_trainer.ui.kit.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
+from dealer_trainer.ui.kit.language import current_language
+from dealer_trainer.ui.trainee.local_trainee import local_trainee
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.records import Person  # storage loads on first use
@@ -47,30 +46,6 @@ THUMB = QSize(144, 82)
 #: the trainee and the chips, the panel then fits without a scroll bar in every language.
 SMALL_THUMB = QSize(104, 52)
 PANEL_WIDTH = 300  # device-independent pixels: the felt gets the rest
-
-
-def chip_icon(chip: Denomination, size: int, ratio: float) -> QIcon:
-    """A chip seen from above, for the chip rack's buttons."""
-    pixmap = QPixmap(round(size * ratio), round(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    r = size / 2 - 1
-    centre = QPointF(size / 2, size / 2)
-    painter.setPen(QPen(QColor(colours.OUTLINE), 1))
-    painter.setBrush(QColor(chip.colour))
-    painter.drawEllipse(centre, r, r)
-    edge = QPen(QColor(chip.edge), size * 0.1, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
-    edge.setDashPattern([1.2, 1.6])
-    painter.setPen(edge)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawEllipse(centre, r * 0.84, r * 0.84)
-    painter.setPen(QColor(chip.ink))
-    painter.setFont(felt_font(size * 0.3, bold=True))
-    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, chip.text)
-    painter.end()
-    return QIcon(pixmap)
 
 
 class _ChipButton(QToolButton):
@@ -268,10 +243,7 @@ class SidePanel(QWidget):
     @staticmethod
     def local_trainee() -> str:
         """The trainee until the storage supplies the list: the computer's user."""
-        try:
-            return getpass.getuser()
-        except (OSError, KeyError):
-            return QCoreApplication.translate("SidePanel", "Local trainee")
+        return local_trainee()
 
     def current_game(self) -> str:
         item = self.games.currentItem()

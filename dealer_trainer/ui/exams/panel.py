@@ -53,22 +53,22 @@ from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.records import title_key
-from dealer_trainer.ui.digits import accept_wide_digits
-from dealer_trainer.ui.drills.rendering import join_names
-from dealer_trainer.ui.games import ruleset_name, ruleset_title
-from dealer_trainer.ui.instructor.exam_table_part import (
+from dealer_trainer.ui.exams.table_part import (
     TablePart,
     exam_rounds_text,
     exam_weighing,
 )
-from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.cells import cell
 from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
+from dealer_trainer.ui.kit.digits import accept_wide_digits
+from dealer_trainer.ui.kit.games import ruleset_name, ruleset_title
+from dealer_trainer.ui.kit.group_picker import fill_groups, group_box
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.rendering import join_names
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.kit.writes import REFUSED, Change, write
-from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 
@@ -725,7 +725,7 @@ class ExamsPanel(QWidget):
 
     def review(self) -> None:
         """The chosen exam's sittings on the felt, with what the group missed most."""
-        from dealer_trainer.ui.exam_review import ExamReview, exam_sittings  # noqa: PLC0415
+        from dealer_trainer.ui.exams.review import ExamReview, exam_sittings  # noqa: PLC0415
 
         exam = self.current_exam()
         if exam is None:

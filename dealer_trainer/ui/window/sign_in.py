@@ -48,9 +48,9 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import AccountDisabledError
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
+from dealer_trainer.ui.kit.language import problem_text
 from dealer_trainer.ui.kit.messages import DialogMessage
 from dealer_trainer.ui.kit.retry_wait import RetryWait
-from dealer_trainer.ui.language import problem_text
 
 
 class SignInDialog(QDialog):

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from dealer_trainer.rules.rulesets import SHIPPED
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.progress_entry import ProgressEntry
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.trainee.progress_entry import ProgressEntry
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from dealer_trainer.rules.rulesets import Ruleset, RulesetRegistry
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.records import Person
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
 
 
 MODE_ACTIONS = {
@@ -121,7 +121,7 @@ class DrillsDock(QDockWidget):
     def ensure_launcher(self) -> DrillLauncher:
         """The launcher, built on first use (it opens storage), without showing the dock."""
         if self.launcher is None:
-            from dealer_trainer.ui.drills.launcher import DrillLauncher  # noqa: PLC0415
+            from dealer_trainer.ui.trainee.launcher import DrillLauncher  # noqa: PLC0415
 
             panel = self._panel
             if self._store is None:
@@ -148,7 +148,7 @@ class DrillsDock(QDockWidget):
     def review_exams(self) -> QDialog | None:
         """The signed-in trainee's ended exam sittings, item by item on the felt."""
         from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings  # noqa: PLC0415
+        from dealer_trainer.ui.exams.review import ExamReview, trainee_sittings  # noqa: PLC0415
 
         launcher = self.open()
         desk = launcher.desk()

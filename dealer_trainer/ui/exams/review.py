@@ -6,7 +6,7 @@ The trainee opens it from the Drills menu ("Review my exams…"): their own ende
 sittings. The instructor opens it from the Exams tab ("Review on the felt…"): every
 sitting of the chosen exam, by trainee and sitting, with the group's misses. The felt,
 the question, the answers and the worked solution are the drill-down's
-(:class:`~dealer_trainer.ui.instructor.detail.AnswerDetail`): the stored situation is
+(:class:`~dealer_trainer.ui.drills.answer_detail.AnswerDetail`): the stored situation is
 drawn as it was, the item re-made from its seed for the question and the solution.
 """
 
@@ -59,12 +59,12 @@ from dealer_trainer.storage.recorder import MockExam
 from dealer_trainer.storage.records import MOCK_EXAM_KEY
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored
-from dealer_trainer.ui.geometry import share_of_screen
-from dealer_trainer.ui.instructor.detail import AnswerDetail
-from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.drills.answer_detail import AnswerDetail
 from dealer_trainer.ui.kit import palette
-from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.standards_words import game_name
+from dealer_trainer.ui.kit.cells import cell
+from dealer_trainer.ui.kit.geometry import share_of_screen
+from dealer_trainer.ui.kit.language import problem_text
+from dealer_trainer.ui.kit.standards_words import game_name
 
 
 def moment_text(moment: datetime) -> str:

@@ -33,7 +33,7 @@ from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.kit import palette
 
 if TYPE_CHECKING:
-    from dealer_trainer.ui.main_window import MainWindow
+    from dealer_trainer.ui.window.main_window import MainWindow
 
 
 @unique

@@ -23,14 +23,14 @@ from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.storage.records import json_ready
-from dealer_trainer.ui.drills.rendering import render
+from dealer_trainer.ui.drills.answer_words import answer_words
+from dealer_trainer.ui.drills.stage import felt_scene_for, request_of, stage
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
-from dealer_trainer.ui.games import ruleset_name
-from dealer_trainer.ui.instructor.answer_words import answer_words
-from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
 from dealer_trainer.ui.kit import palette
-from dealer_trainer.ui.language import citation_text
+from dealer_trainer.ui.kit.games import ruleset_name
+from dealer_trainer.ui.kit.language import citation_text
+from dealer_trainer.ui.kit.rendering import render
 
 
 def _canonical(value: object) -> str:

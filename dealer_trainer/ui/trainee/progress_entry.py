@@ -1,5 +1,5 @@
 """The Drills menu's "My progress…" (Ctrl+Shift+P): light, so the window starts as fast;
-the progress window (``ui/progress.py``) is built on first use."""
+the progress window (``ui/trainee/progress.py``) is built on first use."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 if TYPE_CHECKING:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
-    from dealer_trainer.ui.progress import ProgressWindow
+    from dealer_trainer.ui.trainee.launcher import DrillLauncher
+    from dealer_trainer.ui.trainee.progress import ProgressWindow
 
 
 class ProgressEntry(QObject):
@@ -46,7 +46,7 @@ class ProgressEntry(QObject):
 
     def open(self) -> ProgressWindow:
         if self.window is None:
-            from dealer_trainer.ui.progress import ProgressWindow  # noqa: PLC0415
+            from dealer_trainer.ui.trainee.progress import ProgressWindow  # noqa: PLC0415
 
             launcher = self._launcher
             self.window = ProgressWindow(

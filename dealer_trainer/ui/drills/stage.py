@@ -34,7 +34,7 @@ from dealer_trainer.rules.text import fill
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
-from dealer_trainer.ui.language import text_in_language
+from dealer_trainer.ui.kit.language import text_in_language
 
 
 def request_of(situation: object) -> Mapping[str, Any] | None:
