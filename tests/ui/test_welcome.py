@@ -85,3 +85,31 @@ def test_practice_under_the_login_name_says_why_it_is_not_recorded(
     why = screen.mode_label.toolTip()
     assert "nobody is signed in" in why and "Sign in" in why
     assert launcher.status.text() == why
+
+
+def test_the_not_recorded_note_changes_language_with_the_window(
+    qtbot: QtBot, store: Store, tmp_path: Path
+) -> None:
+    """The launcher's status line said why practice is not recorded in the language of the
+    moment it was written, and kept it after a switch to Chinese (seen under Xvfb)."""
+    from PySide6.QtCore import QSettings
+
+    from dealer_trainer.ui.kit.language import LanguageManager
+
+    store.create_first_instructor("Instructor Wong", PASSWORD)
+    launcher = DrillLauncher(lambda: None, store=store)
+    qtbot.addWidget(launcher)
+    screen = launcher.start("practice")
+    assert screen is not None
+    qtbot.addWidget(screen)
+    english = launcher.status.text()
+    assert "nobody is signed in" in english
+    manager = LanguageManager(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    try:
+        manager.set_language("zh_Hant")
+        qtbot.waitUntil(lambda: launcher.status.text() != english)
+        assert "登入" in launcher.status.text()
+        assert launcher.trainee_name() in launcher.status.text()
+    finally:
+        manager.set_language("en")
+    qtbot.waitUntil(lambda: launcher.status.text() == english)

@@ -4969,7 +4969,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+305"/>
+        <location filename="../../ui/trainee/launcher.py" line="+323"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4984,14 +4984,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+90"/>
-        <location line="+57"/>
-        <location line="+160"/>
+        <location line="-23"/>
+        <location line="+114"/>
+        <location line="+59"/>
+        <location line="+164"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-219"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5031,12 +5032,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5046,7 +5047,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-251"/>
         <source>The session could not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9483,7 +9484,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+88"/>
+        <location filename="../../ui/trainee/launcher.py" line="+363"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9951,7 +9952,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="-562"/>
+        <location filename="../../ui/trainee/launcher.py" line="-587"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10000,7 +10001,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>G&amp;ame</source>
         <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exams.sitting``).</extracomment>
         <translation type="unfinished"></translation>
@@ -10032,7 +10033,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+349"/>
+        <location line="+371"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>

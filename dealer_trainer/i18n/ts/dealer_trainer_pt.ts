@@ -4969,7 +4969,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+305"/>
+        <location filename="../../ui/trainee/launcher.py" line="+323"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -4984,14 +4984,15 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+90"/>
-        <location line="+57"/>
-        <location line="+160"/>
+        <location line="-23"/>
+        <location line="+114"/>
+        <location line="+59"/>
+        <location line="+164"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-219"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -5031,12 +5032,12 @@
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -5046,7 +5047,7 @@
         <translation>Não tem respostas erradas para tentar de novo.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-251"/>
         <source>The session could not start: %1</source>
         <translation>Não foi possível iniciar a sessão: %1</translation>
     </message>
@@ -9484,7 +9485,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+88"/>
+        <location filename="../../ui/trainee/launcher.py" line="+363"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é «%1»), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -9952,7 +9953,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="-562"/>
+        <location filename="../../ui/trainee/launcher.py" line="-587"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -10001,7 +10002,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>G&amp;ame</source>
         <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exams.sitting``).</extracomment>
         <translation>Jo&amp;go</translation>
@@ -10033,7 +10034,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+349"/>
+        <location line="+371"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>

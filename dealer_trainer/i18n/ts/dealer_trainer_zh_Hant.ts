@@ -4967,7 +4967,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+305"/>
+        <location filename="../../ui/trainee/launcher.py" line="+323"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -4982,14 +4982,15 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+90"/>
-        <location line="+57"/>
-        <location line="+160"/>
+        <location line="-23"/>
+        <location line="+114"/>
+        <location line="+59"/>
+        <location line="+164"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-219"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -5029,12 +5030,12 @@
         <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -5044,7 +5045,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-251"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -9473,7 +9474,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+88"/>
+        <location filename="../../ui/trainee/launcher.py" line="+363"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -9941,7 +9942,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="-562"/>
+        <location filename="../../ui/trainee/launcher.py" line="-587"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -9990,7 +9991,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>G&amp;ame</source>
         <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exams.sitting``).</extracomment>
         <translation>遊戲(&amp;A)</translation>
@@ -10022,7 +10023,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+349"/>
+        <location line="+371"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>

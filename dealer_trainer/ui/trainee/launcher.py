@@ -73,6 +73,7 @@ from dealer_trainer.ui.kit.rendering import render
 from dealer_trainer.ui.trainee.local_trainee import local_trainee
 
 if TYPE_CHECKING:
+    from dealer_trainer.storage.certification import SittingRefused
     from dealer_trainer.ui.exams.sitting import MixedSitting
     from dealer_trainer.ui.table.screen import TableScreen
 
@@ -183,6 +184,7 @@ class DrillLauncher(QWidget):
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.status.setWordWrap(True)
         self.status.setObjectName("launcherStatus")
+        self._status_words: Callable[[], str] | None = None  # what it says, to say again
         self.buttons: dict[str, QPushButton] = {}
         self._labels: list[tuple[QLabel, str]] = []
         grid = QGridLayout()
@@ -291,8 +293,24 @@ class DrillLauncher(QWidget):
             return
         super().keyPressEvent(event)
 
+    def _say(self, words: Callable[[], str]) -> None:
+        """Show ``words()`` in the status line, and again in the new language on a switch."""
+        self._status_words = words
+        self.status.setText(words())
+
+    def _unavailable(self, exc: BaseException) -> None:
+        self._say(lambda: fill(self.tr("Storage is not available: %1"), problem_text(exc)))
+
+    def _not_started(self, exc: BaseException) -> None:
+        self._say(lambda: fill(self.tr("The session could not start: %1"), problem_text(exc)))
+
+    def _refused(self, refused: SittingRefused) -> None:
+        self._say(lambda: refusal_text(refused))
+
     def retranslate(self) -> None:
         """Every text again in the language now installed."""
+        if self._status_words is not None:
+            self.status.setText(self._status_words())
         for label, text in self._labels:
             label.setText(_tr(text))
         for key, button in self.buttons.items():
@@ -394,7 +412,7 @@ class DrillLauncher(QWidget):
             progress = {a.id: exam_progress(desk, a.id) for a, _ in assigned if desk is not None}
             refused = {a.id: desk.sitting_refusal(a.id) for a, _ in assigned if desk is not None}
         except (StorageError, OSError) as exc:
-            self.status.setText(fill(self.tr("Storage is not available: %1"), problem_text(exc)))
+            self._unavailable(exc)
             assigned, progress, refused = [], {}, {}
         for assignment, paper in assigned:
             text = fill(self.tr("Assigned: %1"), paper.title)
@@ -446,16 +464,16 @@ class DrillLauncher(QWidget):
         skills = self.chosen_skills()
         assigned = kind == "exam" and self.exams.currentData() is not None
         if kind in ("practice", "timed", "exam") and not skills and not assigned:
-            self.status.setText(self.tr("Tick at least one skill."))
+            self._say(lambda: self.tr("Tick at least one skill."))
             return None
         try:
             desk = self.desk()
         except (StorageError, OSError) as exc:
-            self.status.setText(fill(self.tr("Storage is not available: %1"), problem_text(exc)))
+            self._unavailable(exc)
             return None
         if desk is None and kind not in ("practice", "timed"):
-            self.status.setText(
-                self.tr(
+            self._say(
+                lambda: self.tr(
                     "Sign in first: exams, review and your mistakes are reached only after "
                     "you sign in (Sign in… on the left)."
                 )
@@ -527,10 +545,12 @@ class DrillLauncher(QWidget):
                     else mistake_specs(desk)
                 )
                 if not specs:
-                    self.status.setText(
-                        self.tr("No skill is due for review: well done.")
-                        if kind == "review"
-                        else self.tr("You have no wrong answers to try again.")
+                    self._say(
+                        lambda: (
+                            self.tr("No skill is due for review: well done.")
+                            if kind == "review"
+                            else self.tr("You have no wrong answers to try again.")
+                        )
                     )
                     return None
                 session = replay(specs, rulesets=self.rulesets)
@@ -548,10 +568,10 @@ class DrillLauncher(QWidget):
                 )
                 session.recorder = recorder
         except SittingRefusedError as exc:  # the centre's window, limit or waiting period
-            self.status.setText(refusal_text(exc.refused))
+            self._refused(exc.refused)
             return None
         except (StorageError, OSError, ValueError) as exc:
-            self.status.setText(fill(self.tr("The session could not start: %1"), problem_text(exc)))
+            self._not_started(exc)
             return None
         return self.open_screen(session, spec, recorder, kind == "mistakes", time_limit_ms)
 
@@ -580,7 +600,7 @@ class DrillLauncher(QWidget):
             screen.recorded = False
             screen.not_recorded_reason = not_recorded_reason(self.trainee_name())
             screen.retranslate()
-            self.status.setText(screen.not_recorded_reason)
+            self._say(lambda: not_recorded_reason(self.trainee_name()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         screen.closed.connect(screen.close)
         screen.destroyed.connect(lambda _=None, s=screen: self._forget(s))
@@ -611,7 +631,7 @@ class DrillLauncher(QWidget):
             if desk is not None:
                 recorder = TableRecorder.start(desk, ruleset.id)
         except (StorageError, OSError) as exc:
-            self.status.setText(fill(self.tr("Storage is not available: %1"), problem_text(exc)))
+            self._unavailable(exc)
             return None
         screen = TableScreen(
             ruleset,
@@ -620,7 +640,7 @@ class DrillLauncher(QWidget):
             on_finish=recorder.close if recorder is not None else None,
         )
         if recorder is None:
-            self.status.setText(not_recorded_reason(self.trainee_name()))
+            self._say(lambda: not_recorded_reason(self.trainee_name()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         tables = self.table_screens
         tables.append(screen)
