@@ -299,9 +299,11 @@ class DrillLauncher(QWidget):
         self.status.setText(words())
 
     def _unavailable(self, exc: BaseException) -> None:
+        exc = exc.with_traceback(None)  # kept to be said again: not the frames it came through
         self._say(lambda: fill(self.tr("Storage is not available: %1"), problem_text(exc)))
 
     def _not_started(self, exc: BaseException) -> None:
+        exc = exc.with_traceback(None)  # kept to be said again: not the frames it came through
         self._say(lambda: fill(self.tr("The session could not start: %1"), problem_text(exc)))
 
     def _refused(self, refused: SittingRefused) -> None:
