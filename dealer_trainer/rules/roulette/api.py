@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.requests import (
     amount,
     bet_id,
@@ -25,7 +26,7 @@ from dealer_trainer.rules.rulesets import Ruleset
 
 def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
     obj = expect_object(raw, where)
-    kind = expect_kind(obj, where, BetKind, "roulette", show=repr)
+    kind = expect_kind(obj, where, BetKind, Game.ROULETTE, show=repr)
     extra = ("numbers",) if kind.takes_numbers else ("index",) if kind.takes_index else ()
     check_keys(obj, where, required=("id", "kind", "amount", *extra), optional=("player",))
     numbers: tuple[int, ...] | None = None
