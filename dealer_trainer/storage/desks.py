@@ -508,6 +508,10 @@ class TraineeDesk:
         """How many of this trainee's answers wait for the centre's grader, since when."""
         return self._store.read(lambda c: graded.grading_wait(c, [self.trainee_id]))
 
+    def table_grading_wait(self) -> graded.RoundWait:
+        """How many of this trainee's live-table rounds wait for the centre's grader."""
+        return self._store.read(lambda c: graded.table_grading_wait(c, [self.trainee_id]))
+
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
         """This trainee's own accuracy and median time per skill per day."""
         return self._store.read(
@@ -1005,6 +1009,11 @@ class InstructorDesk:
         """How many answers (of ``trainee_ids``, else all) wait for the centre's grader, and
         since when: they are in no figure yet (none on a single PC, where the app grades)."""
         return self._read(lambda c: graded.grading_wait(c, trainee_ids))
+
+    def table_grading_wait(self, trainee_ids: Collection[int] | None = None) -> graded.RoundWait:
+        """How many live-table rounds (of ``trainee_ids``, else all) wait for the centre's
+        grader, and since when: they are in no table figure yet (none on a single PC)."""
+        return self._read(lambda c: graded.table_grading_wait(c, trainee_ids))
 
     def flagged_answers(self, first_day: date, last_day: date) -> list[graded.FlaggedAnswer]:
         """The answers of those days the centre's grader flagged, newest first, each with
