@@ -1,4 +1,5 @@
-"""On a centre's server the live table's figures are the grader's (issue 36): every round
+"""On a centre's server the live table's figures and the answers' lists are the grader's
+(issue 36). The live table: every round
 that ended, practice too, is dealt again from its seed and its recorded steps judged again
 by the rules core (``grader.grade_round``); the instructor's results and the trainee's own
 figures read those judgements (``graded_round_ends``, ``graded_table_attempts``), never the
@@ -15,10 +16,10 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import TableMode, new_round, steps_in_order
 from dealer_trainer.drills.table.round import Attempt, RoundSummary, TableRound
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.storage import graded
+from dealer_trainer.storage import AnswerFilter, graded
 from dealer_trainer.storage.table_recorder import TableRecorder, attempt_record
 from dealer_trainer.storage.table_stats import table_figures
-from tests.storage.server.conftest import Centre
+from tests.storage.server.conftest import Centre, practice_answer
 from tests.storage.server.test_workstation import _instructor, _open, _trainee
 from tests.storage.table_dealers import RULESETS, _wrong_first, expected
 
@@ -133,3 +134,39 @@ def test_the_grader_may_write_round_grades_a_trainee_may_not(
     with centre.connect(people["fox"]) as raw:
         allowed = raw.execute("SELECT has_table_privilege('round_grades', 'INSERT')").fetchone()
     assert allowed is not None and allowed[0] is False
+
+
+def test_the_answers_filter_and_a_trainees_own_list_read_the_graders_verdicts(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """The instructor's answers list narrowed to right (or wrong) answers narrows on the
+    grader's verdict; the trainee's own review list shows it where graded, and "waiting"
+    (``pending``) where not yet."""
+    with _open(centre, people["amy"]) as store:
+        amy = _trainee(store, centre)
+        session = amy.start_session("roulette-2003")
+        honest = amy.record_answer(session.id, practice_answer(31, right=True))
+        # The workstation marks a wrong answer right.
+        forged = practice_answer(32, right=False)
+        lie = amy.record_answer(session.id, dataclasses.replace(forged, correct=True))
+        centre.wait_answers_graded(session.id)
+        grader = centre.grader
+        assert grader is not None
+        grader.stop()
+        try:
+            later = amy.record_answer(session.id, practice_answer(33, right=True))
+            own = {a.id: a for a in amy.answers(session.id, graded_record=True)}
+            own_right = {a.id for a in amy.answers(session.id, correct=True, graded_record=True)}
+        finally:
+            grader.start()
+        assert not own[honest.id].pending and own[honest.id].record.correct
+        assert not own[lie.id].pending and not own[lie.id].record.correct
+        assert own[later.id].pending  # shown as waiting for grading, neither right nor wrong
+        assert own_right == {honest.id}
+        centre.wait_answers_graded(session.id)
+    with _open(centre, people["ina"]) as store:
+        ina = _instructor(store, centre)
+        right = ina.answers(AnswerFilter(trainee_id=amy.trainee_id, correct=True, limit=None))
+        wrong = ina.answers(AnswerFilter(trainee_id=amy.trainee_id, correct=False, limit=None))
+    assert {a.id for a in right} == {honest.id, later.id}
+    assert [a.id for a in wrong] == [lie.id] and not wrong[0].record.correct
