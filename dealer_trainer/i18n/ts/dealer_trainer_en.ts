@@ -3913,9 +3913,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/graded.py" line="+100"/>
+        <location filename="../../storage/graded.py" line="+141"/>
+        <source>1 round waits for grading, since {when}: it is in no figure until the centre&apos;s grader has judged it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent. The server&apos;s view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``), with ``table_round_ends``&apos; column names (those read). Their attempts with the grader&apos;s verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with ``table_attempts``&apos; column names (those read).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} rounds wait for grading, since {when}: they are in no figure until the centre&apos;s grader has judged them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
-        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4900,7 +4910,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+545"/>
+        <location filename="../../ui/instructor/table_results.py" line="+556"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5425,12 +5435,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
+        <source>%1. %2: waiting for grading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1. not answered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7286,12 +7301,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7403,7 +7418,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7413,7 +7428,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8663,7 +8678,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-490"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -8750,8 +8765,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+127"/>
-        <location line="+163"/>
+        <location line="+132"/>
+        <location line="+168"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8961,7 +8976,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-484"/>
+        <location filename="../../ui/instructor/table_results.py" line="-494"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation type="unfinished"></translation>

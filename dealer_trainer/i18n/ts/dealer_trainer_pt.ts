@@ -3913,9 +3913,19 @@
         <translation>A sua palavra-passe foi definida por um instrutor: escolha a sua (termine a sessão e volte a iniciá-la) antes de começar um exame.</translation>
     </message>
     <message>
-        <location filename="../../storage/graded.py" line="+100"/>
+        <location filename="../../storage/graded.py" line="+141"/>
+        <source>1 round waits for grading, since {when}: it is in no figure until the centre&apos;s grader has judged it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent. The server&apos;s view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``), with ``table_round_ends``&apos; column names (those read). Their attempts with the grader&apos;s verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with ``table_attempts``&apos; column names (those read).</extracomment>
+        <translation>1 jogada aguarda correcção, desde {when}: não entra em nenhum número até o corrector do centro a avaliar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} rounds wait for grading, since {when}: they are in no figure until the centre&apos;s grader has judged them.</source>
+        <translation>{count} jogadas aguardam correcção, desde {when}: não entram em nenhum número até o corrector do centro as avaliar.</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
-        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
         <translation>1 resposta aguarda correcção, desde {when}: não entra em nenhum número até o corrector do centro a corrigir.</translation>
     </message>
     <message>
@@ -4900,7 +4910,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+545"/>
+        <location filename="../../ui/instructor/table_results.py" line="+556"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -5426,12 +5436,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O que o grupo mais falhou</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
+        <source>%1. %2: waiting for grading</source>
+        <translation>%1. %2: à espera de correcção</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1. not answered</source>
         <translation>%1. sem resposta</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
         <translation>%1 de %2 perguntas certas; %3 respondidas. Escolha uma pergunta para a ver na mesa.</translation>
     </message>
@@ -7287,12 +7302,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+112"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation>A fazer</translation>
     </message>
@@ -7404,7 +7419,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Objectivo da casa</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation>Não é possível ler os seus registos: %1</translation>
     </message>
@@ -7414,7 +7429,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O meu progresso · %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: o seu progresso é mostrado depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -8664,7 +8679,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-490"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>Indicador</translation>
@@ -8751,8 +8766,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+127"/>
-        <location line="+163"/>
+        <location line="+132"/>
+        <location line="+168"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
@@ -8962,7 +8977,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um passo em falta</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-484"/>
+        <location filename="../../ui/instructor/table_results.py" line="-494"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>outro erro</translation>

@@ -3913,9 +3913,19 @@
         <translation>您的密碼由導師設定：開始考試前，請先選擇您自己的密碼（登出後再登入）。</translation>
     </message>
     <message>
-        <location filename="../../storage/graded.py" line="+100"/>
+        <location filename="../../storage/graded.py" line="+141"/>
+        <source>1 round waits for grading, since {when}: it is in no figure until the centre&apos;s grader has judged it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent. The server&apos;s view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``), with ``table_round_ends``&apos; column names (those read). Their attempts with the grader&apos;s verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with ``table_attempts``&apos; column names (those read).</extracomment>
+        <translation>1 個牌局自 {when} 起等待評分：中心評分程式評定前不計入任何數字。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} rounds wait for grading, since {when}: they are in no figure until the centre&apos;s grader has judged them.</source>
+        <translation>{count} 個牌局自 {when} 起等待評分：中心評分程式評定前不計入任何數字。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
-        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
         <translation>1 個答案自 {when} 起等待評分：中心評分程式評分前不計入任何數字。</translation>
     </message>
     <message>
@@ -4899,7 +4909,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+545"/>
+        <location filename="../../ui/instructor/table_results.py" line="+556"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -5424,12 +5434,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>全組最常答錯</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
+        <source>%1. %2: waiting for grading</source>
+        <translation>%1. %2：等待評分</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1. not answered</source>
         <translation>%1. 未作答</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
         <translation>%2 題中答對 %1 題；已答 %3 題。選擇題目以在檯面上查看。</translation>
     </message>
@@ -7279,12 +7294,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation>我的進度</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation>待完成</translation>
     </message>
@@ -7396,7 +7411,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場目標</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation>無法讀取你的紀錄：%1</translation>
     </message>
@@ -7406,7 +7421,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的進度 · %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>請先登入：登入後才會顯示你的進度（左側的「登入…」）。</translation>
     </message>
@@ -8653,7 +8668,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-490"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>標記</translation>
@@ -8740,8 +8755,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location line="+127"/>
-        <location line="+163"/>
+        <location line="+132"/>
+        <location line="+168"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
@@ -8951,7 +8966,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遺漏步驟</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-484"/>
+        <location filename="../../ui/instructor/table_results.py" line="-494"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>其他錯誤</translation>
