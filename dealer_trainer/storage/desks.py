@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, Row, Select, delete, insert, or_, select, update
+from sqlalchemy import Connection, Row, Select, delete, exists, insert, or_, select, update
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.games import Game
@@ -110,8 +110,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def _answers_query(where: AnswerFilter) -> Select[Any]:
-    """The answers ``where`` selects, oldest first unless it asks for newest first."""
+def _answers_query(where: AnswerFilter, *, graded_verdicts: bool = False) -> Select[Any]:
+    """The answers ``where`` selects, oldest first unless it asks for newest first.
+    ``graded_verdicts`` (a centre's server): ``where.correct`` narrows on the grader's
+    verdict (``graded_answers``), never the workstation's preview; an answer waiting for
+    grading is neither right nor wrong yet."""
     query = select(AnswerRow)
     if where.trainee_id is not None:
         query = query.where(AnswerRow.trainee_id == where.trainee_id)
@@ -121,7 +124,12 @@ def _answers_query(where: AnswerFilter) -> Select[Any]:
         query = query.where(AnswerRow.skill == where.skill)
     if where.ruleset_id is not None:
         query = query.where(AnswerRow.ruleset_id == where.ruleset_id)
-    if where.correct is not None:
+    if where.correct is not None and graded_verdicts:
+        verdict = graded.GRADED_ANSWERS.c
+        query = query.where(
+            exists().where(verdict.id == AnswerRow.id, verdict.correct.is_(where.correct))
+        )
+    elif where.correct is not None:
         query = query.where(AnswerRow.correct.is_(where.correct))
     if where.since is not None:
         query = query.where(AnswerRow.answered_at >= where.since)
@@ -467,18 +475,27 @@ class TraineeDesk:
         *,
         correct: bool | None = None,
         newest_first: bool = False,
+        graded_record: bool = False,
     ) -> list[StoredAnswer]:
-        """This trainee's own answers (of one session, or all; right or wrong, or both)."""
-        query = _answers_query(
-            AnswerFilter(
-                trainee_id=self.trainee_id,
-                session_id=session_id,
-                correct=correct,
-                limit=limit,
-                newest_first=newest_first,
-            )
+        """This trainee's own answers (of one session, or all; right or wrong, or both).
+        ``graded_record``: as the record reads them (their review): on a centre's server
+        the grader's verdicts, ``correct`` narrowing on those, an answer not graded yet
+        ``pending`` (``graded.as_graded``); else the verdicts this computer recorded."""
+        where = AnswerFilter(
+            trainee_id=self.trainee_id,
+            session_id=session_id,
+            correct=correct,
+            limit=limit,
+            newest_first=newest_first,
         )
-        return self._store.read(lambda c: [stored_answer(r) for r in c.execute(query)])
+
+        def work(connection: Connection) -> list[StoredAnswer]:
+            on_server = graded_record and graded.on_server(connection)
+            query = _answers_query(where, graded_verdicts=on_server)
+            found = [stored_answer(r) for r in connection.execute(query)]
+            return graded.as_graded(connection, found) if graded_record else found
+
+        return self._store.read(work)
 
     def mock_exam_sessions(self) -> set[int]:
         """This trainee's sessions that were mock exams: their answers keep the mock exam
@@ -507,6 +524,10 @@ class TraineeDesk:
     def grading_wait(self) -> graded.GradingWait:
         """How many of this trainee's answers wait for the centre's grader, since when."""
         return self._store.read(lambda c: graded.grading_wait(c, [self.trainee_id]))
+
+    def table_grading_wait(self) -> graded.RoundWait:
+        """How many of this trainee's live-table rounds wait for the centre's grader."""
+        return self._store.read(lambda c: graded.table_grading_wait(c, [self.trainee_id]))
 
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
         """This trainee's own accuracy and median time per skill per day."""
@@ -941,10 +962,15 @@ class InstructorDesk(InstructorCalls):
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked (on a
         centre's server with the grader's verdicts: ``graded.as_graded``)."""
-        query = _answers_query(where or AnswerFilter())
-        return self._read(
-            lambda c: graded.as_graded(c, [stored_answer(r) for r in c.execute(query)])
-        )
+        wanted = where or AnswerFilter()
+
+        def work(connection: Connection) -> list[StoredAnswer]:
+            query = _answers_query(wanted, graded_verdicts=graded.on_server(connection))
+            return graded.as_graded(
+                connection, [stored_answer(r) for r in connection.execute(query)]
+            )
+
+        return self._read(work)
 
     def daily_skill_stats(
         self,
@@ -976,6 +1002,11 @@ class InstructorDesk(InstructorCalls):
         """How many answers (of ``trainee_ids``, else all) wait for the centre's grader, and
         since when: they are in no figure yet (none on a single PC, where the app grades)."""
         return self._read(lambda c: graded.grading_wait(c, trainee_ids))
+
+    def table_grading_wait(self, trainee_ids: Collection[int] | None = None) -> graded.RoundWait:
+        """How many live-table rounds (of ``trainee_ids``, else all) wait for the centre's
+        grader, and since when: they are in no table figure yet (none on a single PC)."""
+        return self._read(lambda c: graded.table_grading_wait(c, trainee_ids))
 
     def flagged_answers(self, first_day: date, last_day: date) -> list[graded.FlaggedAnswer]:
         """The answers of those days the centre's grader flagged, newest first, each with

@@ -39,7 +39,12 @@ from sqlalchemy import (
 )
 
 from dealer_trainer.rules.text import T, Text
-from dealer_trainer.storage.models import AnswerRow, UTCDateTime
+from dealer_trainer.storage.models import (
+    AnswerRow,
+    TableAttemptRow,
+    TableRoundEndRow,
+    UTCDateTime,
+)
 from dealer_trainer.storage.records import StoredAnswer
 
 _GRADED: weakref.WeakSet[Engine] = weakref.WeakSet()
@@ -61,6 +66,33 @@ GRADED_ANSWERS = Table(
 )
 
 
+#: The server's view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``),
+#: with ``table_round_ends``' column names (those read).
+GRADED_ROUND_ENDS = Table(
+    "graded_round_ends",
+    MetaData(),
+    Column("round_id", BigInteger, primary_key=True),
+    Column("complete", Boolean),
+    Column("ms", BigInteger),
+    Column("ended_at", UTCDateTime),
+)
+#: Their attempts with the grader's verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with
+#: ``table_attempts``' column names (those read).
+GRADED_TABLE_ATTEMPTS = Table(
+    "graded_table_attempts",
+    MetaData(),
+    Column("id", BigInteger, primary_key=True),
+    Column("round_id", BigInteger),
+    Column("position", Integer),
+    Column("action", String(20)),
+    Column("accepted", Boolean),
+    Column("verdict_code", String(60)),
+    Column("citation", String(100)),
+    Column("ms", Integer),
+    Column("recorded_at", UTCDateTime),
+)
+
+
 def mark_server(engine: Engine) -> None:
     """``engine`` is a centre's server's (``ServerStore``): its reads are of graded records."""
     _GRADED.add(engine)
@@ -79,6 +111,66 @@ def answers_of(connection: Connection) -> Any:
 def answers_name(connection: Connection) -> str:
     """``answers_of`` by its name, for the statements written in SQL."""
     return "graded_answers" if on_server(connection) else "answers"
+
+
+def round_ends_of(connection: Connection) -> Any:
+    """The rounds' ends the table figures count: ``graded_round_ends`` on a server."""
+    return GRADED_ROUND_ENDS if on_server(connection) else TableRoundEndRow.__table__
+
+
+def round_attempts_of(connection: Connection) -> Any:
+    """The attempts the table figures count: ``graded_table_attempts`` on a server."""
+    return GRADED_TABLE_ATTEMPTS if on_server(connection) else TableAttemptRow.__table__
+
+
+@dataclass(frozen=True)
+class RoundWait:
+    """Live-table rounds that ended and the centre's grader has not judged yet, and since
+    when (the oldest's end, by the server's clock)."""
+
+    rounds: int
+    since: datetime | None
+
+    def words(self, zone: tzinfo | None = None) -> Text | None:
+        """ "3 rounds wait for grading, since 14:02" (``None`` when none waits)."""
+        if self.rounds == 0 or self.since is None:
+            return None
+        when = _when(self.since, zone)
+        if self.rounds == 1:
+            return T(
+                "1 round waits for grading, since {when}: it is in no figure until the "
+                "centre's grader has judged it.",
+                when=when,
+            )
+        return T(
+            "{count} rounds wait for grading, since {when}: they are in no figure until "
+            "the centre's grader has judged them.",
+            count=self.rounds,
+            when=when,
+        )
+
+
+def _when(since: datetime, zone: tzinfo | None) -> str:
+    at = since.astimezone(zone)
+    return f"{at:%H:%M}" if at.date() == datetime.now(zone).date() else f"{at:%Y-%m-%d %H:%M}"
+
+
+def table_grading_wait(
+    connection: Connection, trainee_ids: Collection[int] | None = None
+) -> RoundWait:
+    """How many live-table rounds wait for grading (of ``trainee_ids``, else all the reader
+    may read), since when; none on a single PC."""
+    if not on_server(connection) or (trainee_ids is not None and not trainee_ids):
+        return RoundWait(0, None)
+    statement = text("SELECT sum(rounds), min(since) FROM table_grading_waits")
+    values: dict[str, Any] = {}
+    if trainee_ids is not None:
+        statement = text(
+            "SELECT sum(rounds), min(since) FROM table_grading_waits WHERE trainee_id IN :ids"
+        ).bindparams(bindparam("ids", expanding=True))
+        values["ids"] = sorted(trainee_ids)
+    count, since = connection.execute(statement, values).one()
+    return RoundWait(int(count or 0), since)
 
 
 @dataclass(frozen=True)

@@ -735,6 +735,37 @@ class AnswerGradeRow(Base):
     grader_version: Mapped[str] = mapped_column(String(40))
 
 
+class RoundGradeRow(Base):
+    """The centre's grader's judgement of one live-table round that ended (migration 0020),
+    insert-only: the round dealt again from its seed and its recorded steps judged again by
+    the rules core (``storage/server/grader.py``). The round's own end
+    (``table_round_ends``) and its attempts' verdicts are the workstation's preview. Empty
+    on a single PC."""
+
+    __tablename__ = "round_grades"
+
+    round_id: Mapped[int] = mapped_column(BigId, ForeignKey("table_rounds.id"), primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("training_sessions.id"), index=True)
+    #: Settled as the rules core judges it (every planned step done, nothing missed).
+    complete: Mapped[bool] = mapped_column(Boolean)
+    steps_tried: Mapped[int] = mapped_column(Integer)
+    steps_right: Mapped[int] = mapped_column(Integer)
+    #: Each attempt's verdict by its position: ``{"0": {"accepted", "code", "citation"}}``.
+    verdicts: Mapped[Any] = mapped_column(JSON)
+    #: The round's time that counts: the server's stamps', or the workstation's if longer.
+    ms: Mapped[int] = mapped_column(BigInteger)
+    situation_matches: Mapped[bool] = mapped_column(Boolean)
+    #: ``grader.Flag``'s value where the round could not be judged as sent.
+    flag: Mapped[str | None] = mapped_column(String(40))
+    graded_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    grader_version: Mapped[str] = mapped_column(String(40))
+
+    __table_args__ = (
+        CheckConstraint("steps_right BETWEEN 0 AND steps_tried", name="steps_right"),
+        CheckConstraint("ms >= 0", name="ms_non_negative"),
+    )
+
+
 class SittingGradeRow(Base):
     """An exam sitting scored by the centre's grader (migration 0017), insert-only.
 

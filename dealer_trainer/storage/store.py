@@ -663,6 +663,17 @@ class Store:
             )
         live.last_used = now
 
+    def one_time_login(self, session: InstructorSession) -> str | None:
+        """The login of the session's instructor while their password is one-time (set by
+        another instructor): they choose their own before the views open (the Instructor
+        menu's way in as the sign-in's); ``None`` once it is their own."""
+        self.require(session)
+        query = select(Instructor.login, Instructor.password_one_time).where(
+            Instructor.id == session.instructor_id
+        )
+        row = self.read(lambda c: c.execute(query).one_or_none())
+        return None if row is None or not row.password_one_time else str(row.login)
+
     def lock(self, session: InstructorSession) -> None:
         """End an instructor session (the views need the password again)."""
         self._unlocked.pop(session.token, None)

@@ -27,6 +27,11 @@ What is counted:
 - **mistakes**: every refused attempt by its code and the article it cited.
 
 Only the rounds dealt on or after ``since`` count, when given.
+
+On a centre's server the figures are the grader's (issue 36): the rounds' ends and the
+attempts' verdicts are read from ``graded_round_ends`` and ``graded_table_attempts``
+(``storage/graded.py``), each round judged again from its steps by the centre's grader; a
+round not graded yet is in no figure, and ``graded.table_grading_wait`` says how many wait.
 """
 
 from __future__ import annotations
@@ -40,7 +45,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Select, case, func, select
 
-from dealer_trainer.storage.models import TableAttemptRow, TableRoundEndRow, TableRoundRow
+from dealer_trainer.storage.graded import round_attempts_of, round_ends_of
+from dealer_trainer.storage.models import TableRoundRow
 
 if TYPE_CHECKING:
     from dealer_trainer.drills.table.pace import Pace
@@ -112,27 +118,24 @@ def table_figures(connection: Connection, trainee_id: int) -> list[TableFigure]:
     ended (and those settled, and their time) and every step tried in any round, right or
     not (a step refused only for its turn is not right here: the trainee is told it)."""
     key = (TableRoundRow.game, TableRoundRow.ruleset_id, TableRoundRow.difficulty)
-    ended = TableRoundRow.__table__.join(
-        TableRoundEndRow.__table__, TableRoundEndRow.round_id == TableRoundRow.id
-    )
+    ends, attempts = round_ends_of(connection), round_attempts_of(connection)
+    ended = TableRoundRow.__table__.join(ends, ends.c.round_id == TableRoundRow.id)
     rounds_query = (
         select(
             *key,
             func.count(),
-            func.sum(case((TableRoundEndRow.complete, 1), else_=0)),
-            func.sum(TableRoundEndRow.ms),
+            func.sum(case((ends.c.complete, 1), else_=0)),
+            func.sum(ends.c.ms),
         )
         .select_from(ended)
         .where(TableRoundRow.trainee_id == trainee_id)
         .group_by(*key)
     )
-    joined = TableAttemptRow.__table__.join(
-        TableRoundRow.__table__, TableAttemptRow.round_id == TableRoundRow.id
-    )
+    joined = attempts.join(TableRoundRow.__table__, attempts.c.round_id == TableRoundRow.id)
     steps_query = (
-        select(*key, func.count(), _accepted())
+        select(*key, func.count(), _accepted(attempts))
         .select_from(joined)
-        .where(TableRoundRow.trainee_id == trainee_id, TableAttemptRow.action.is_not(None))
+        .where(TableRoundRow.trainee_id == trainee_id, attempts.c.action.is_not(None))
         .group_by(*key)
     )
     counts: dict[tuple[str, str, int], list[int]] = {}
@@ -208,8 +211,8 @@ class TableResults:
         return tuple(sorted(out, key=lambda k: (-k.times, k.code)))
 
 
-def _accepted() -> Any:
-    return func.sum(case((TableAttemptRow.accepted, 1), else_=0))
+def _accepted(attempts: Any) -> Any:
+    return func.sum(case((attempts.c.accepted, 1), else_=0))
 
 
 def _since(query: Select[Any], since: datetime | None) -> Select[Any]:
@@ -229,32 +232,30 @@ def table_results(
     from dealer_trainer.drills.table.round import ORDER_CODES  # noqa: PLC0415 (as above)
 
     trainee = TableRoundRow.trainee_id
-    joined = TableAttemptRow.__table__.join(
-        TableRoundRow.__table__, TableAttemptRow.round_id == TableRoundRow.id
-    )
-    in_turn = TableAttemptRow.accepted | TableAttemptRow.verdict_code.in_(sorted(ORDER_CODES))
+    ends, attempts = round_ends_of(connection), round_attempts_of(connection)
+    attempt = attempts.c
+    joined = attempts.join(TableRoundRow.__table__, attempt.round_id == TableRoundRow.id)
+    in_turn = attempt.accepted | attempt.verdict_code.in_(sorted(ORDER_CODES))
     # A step refused only for its turn was right in its kind: its mistake is of order.
     kinds_query = (
-        select(trainee, TableAttemptRow.action, func.count(), func.sum(case((in_turn, 1), else_=0)))
+        select(trainee, attempt.action, func.count(), func.sum(case((in_turn, 1), else_=0)))
         .select_from(joined)
-        .where(TableAttemptRow.action.is_not(None))
-        .group_by(trainee, TableAttemptRow.action)
+        .where(attempt.action.is_not(None))
+        .group_by(trainee, attempt.action)
     )
     order_query = (
-        select(trainee, func.count(), _accepted())
+        select(trainee, func.count(), _accepted(attempts))
         .select_from(joined)
-        .where(TableAttemptRow.action.is_not(None), in_turn)
+        .where(attempt.action.is_not(None), in_turn)
         .group_by(trainee)
     )
     mistakes_query = (
-        select(trainee, TableAttemptRow.verdict_code, TableAttemptRow.citation, func.count())
+        select(trainee, attempt.verdict_code, attempt.citation, func.count())
         .select_from(joined)
-        .where(TableAttemptRow.verdict_code.is_not(None))
-        .group_by(trainee, TableAttemptRow.verdict_code, TableAttemptRow.citation)
+        .where(attempt.verdict_code.is_not(None))
+        .group_by(trainee, attempt.verdict_code, attempt.citation)
     )
-    ended = TableRoundRow.__table__.join(
-        TableRoundEndRow.__table__, TableRoundEndRow.round_id == TableRoundRow.id
-    )
+    ended = TableRoundRow.__table__.join(ends, ends.c.round_id == TableRoundRow.id)
     pace_query = (
         select(
             trainee,
@@ -262,8 +263,8 @@ def table_results(
             TableRoundRow.ruleset_id,
             TableRoundRow.difficulty,
             func.count(),
-            func.sum(case((TableRoundEndRow.complete, 1), else_=0)),
-            func.sum(TableRoundEndRow.ms),  # PostgreSQL's SUM of a BIGINT is a NUMERIC: int()
+            func.sum(case((ends.c.complete, 1), else_=0)),
+            func.sum(ends.c.ms),  # PostgreSQL's SUM of a BIGINT is a NUMERIC: int()
         )
         .select_from(ended)
         .group_by(trainee, TableRoundRow.game, TableRoundRow.ruleset_id, TableRoundRow.difficulty)

@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.audit import Action
+from dealer_trainer.ui.kit.choose_password import ChoosePasswordDialog
 from dealer_trainer.ui.window.app_store import AppStore
 from dealer_trainer.ui.window.main_window import MainWindow
-from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog
 from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 

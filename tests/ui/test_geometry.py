@@ -472,7 +472,8 @@ def test_instructor_views_and_their_dialogs_fit(
     table.setCurrentIndex(table.model().index(0, 0))  # the drill-down of an answer
     assert_fits(qtbot, window, room, f"instructor-answer-{language}-{room.height()}")
     from dealer_trainer.ui.instructor.roster import TraineePasswordDialog
-    from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog, SignInDialog
+    from dealer_trainer.ui.kit.choose_password import ChoosePasswordDialog
+    from dealer_trainer.ui.window.sign_in import SignInDialog
 
     long_name = "Wong Ka Man Cecília da Silva Pereira"
     dialogs: list[QDialog] = [

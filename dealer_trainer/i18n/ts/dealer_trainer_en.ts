@@ -3913,9 +3913,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/graded.py" line="+100"/>
+        <location filename="../../storage/graded.py" line="+141"/>
+        <source>1 round waits for grading, since {when}: it is in no figure until the centre&apos;s grader has judged it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent. The server&apos;s view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``), with ``table_round_ends``&apos; column names (those read). Their attempts with the grader&apos;s verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with ``table_attempts``&apos; column names (those read).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} rounds wait for grading, since {when}: they are in no figure until the centre&apos;s grader has judged them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
-        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4771,7 +4781,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/window/sign_in.py" line="+219"/>
+        <location filename="../../ui/kit/choose_password.py" line="+42"/>
         <source>Choose your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4900,7 +4910,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+545"/>
+        <location filename="../../ui/instructor/table_results.py" line="+556"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4969,7 +4979,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+323"/>
+        <location filename="../../ui/trainee/launcher.py" line="+325"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4984,15 +4994,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-23"/>
-        <location line="+114"/>
-        <location line="+59"/>
-        <location line="+164"/>
+        <location line="-24"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="+117"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5032,7 +5039,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5047,7 +5054,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-251"/>
+        <location line="-247"/>
         <source>The session could not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5426,12 +5433,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
+        <source>%1. %2: waiting for grading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1. not answered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6656,7 +6668,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/window/main_window.py" line="+469"/>
+        <location filename="../../ui/window/main_window.py" line="+470"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7287,12 +7299,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7404,7 +7416,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7414,7 +7426,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7985,7 +7997,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/window/sign_in.py" line="-202"/>
+        <location filename="../../ui/window/sign_in.py" line="+78"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8664,7 +8676,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-490"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -8751,8 +8763,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+127"/>
-        <location line="+163"/>
+        <location line="+132"/>
+        <location line="+168"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8962,7 +8974,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-484"/>
+        <location filename="../../ui/instructor/table_results.py" line="-494"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation type="unfinished"></translation>
@@ -9484,7 +9496,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+363"/>
+        <location filename="../../ui/trainee/launcher.py" line="+357"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9952,7 +9964,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="-587"/>
+        <location filename="../../ui/trainee/launcher.py" line="-583"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10033,7 +10045,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+369"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>

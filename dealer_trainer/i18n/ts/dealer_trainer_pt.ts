@@ -3913,9 +3913,19 @@
         <translation>A sua palavra-passe foi definida por um instrutor: escolha a sua (termine a sessão e volte a iniciá-la) antes de começar um exame.</translation>
     </message>
     <message>
-        <location filename="../../storage/graded.py" line="+100"/>
+        <location filename="../../storage/graded.py" line="+141"/>
+        <source>1 round waits for grading, since {when}: it is in no figure until the centre&apos;s grader has judged it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent. The server&apos;s view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``), with ``table_round_ends``&apos; column names (those read). Their attempts with the grader&apos;s verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with ``table_attempts``&apos; column names (those read).</extracomment>
+        <translation>1 jogada aguarda correcção, desde {when}: não entra em nenhum número até o corrector do centro a avaliar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} rounds wait for grading, since {when}: they are in no figure until the centre&apos;s grader has judged them.</source>
+        <translation>{count} jogadas aguardam correcção, desde {when}: não entram em nenhum número até o corrector do centro as avaliar.</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
-        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
         <translation>1 resposta aguarda correcção, desde {when}: não entra em nenhum número até o corrector do centro a corrigir.</translation>
     </message>
     <message>
@@ -4771,7 +4781,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/window/sign_in.py" line="+219"/>
+        <location filename="../../ui/kit/choose_password.py" line="+42"/>
         <source>Choose your password</source>
         <translation>Escolha a sua palavra-passe</translation>
     </message>
@@ -4900,7 +4910,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+545"/>
+        <location filename="../../ui/instructor/table_results.py" line="+556"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -4969,7 +4979,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+323"/>
+        <location filename="../../ui/trainee/launcher.py" line="+325"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -4984,15 +4994,12 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="-23"/>
-        <location line="+114"/>
-        <location line="+59"/>
-        <location line="+164"/>
+        <location line="-24"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="+117"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -5032,7 +5039,7 @@
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -5047,7 +5054,7 @@
         <translation>Não tem respostas erradas para tentar de novo.</translation>
     </message>
     <message>
-        <location line="-251"/>
+        <location line="-247"/>
         <source>The session could not start: %1</source>
         <translation>Não foi possível iniciar a sessão: %1</translation>
     </message>
@@ -5427,12 +5434,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O que o grupo mais falhou</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
+        <source>%1. %2: waiting for grading</source>
+        <translation>%1. %2: à espera de correcção</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1. not answered</source>
         <translation>%1. sem resposta</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
         <translation>%1 de %2 perguntas certas; %3 respondidas. Escolha uma pergunta para a ver na mesa.</translation>
     </message>
@@ -6657,7 +6669,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/window/main_window.py" line="+469"/>
+        <location filename="../../ui/window/main_window.py" line="+470"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -7288,12 +7300,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+112"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation>A fazer</translation>
     </message>
@@ -7405,7 +7417,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Objectivo da casa</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation>Não é possível ler os seus registos: %1</translation>
     </message>
@@ -7415,7 +7427,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O meu progresso · %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: o seu progresso é mostrado depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -7986,7 +7998,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/window/sign_in.py" line="-202"/>
+        <location filename="../../ui/window/sign_in.py" line="+78"/>
         <source>Sign in</source>
         <translation>Iniciar sessão</translation>
     </message>
@@ -8665,7 +8677,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-490"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>Indicador</translation>
@@ -8752,8 +8764,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+127"/>
-        <location line="+163"/>
+        <location line="+132"/>
+        <location line="+168"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
@@ -8963,7 +8975,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um passo em falta</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-484"/>
+        <location filename="../../ui/instructor/table_results.py" line="-494"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>outro erro</translation>
@@ -9485,7 +9497,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+363"/>
+        <location filename="../../ui/trainee/launcher.py" line="+357"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é «%1»), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -9953,7 +9965,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="-587"/>
+        <location filename="../../ui/trainee/launcher.py" line="-583"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -10034,7 +10046,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+369"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>

@@ -3913,9 +3913,19 @@
         <translation>您的密碼由導師設定：開始考試前，請先選擇您自己的密碼（登出後再登入）。</translation>
     </message>
     <message>
-        <location filename="../../storage/graded.py" line="+100"/>
+        <location filename="../../storage/graded.py" line="+141"/>
+        <source>1 round waits for grading, since {when}: it is in no figure until the centre&apos;s grader has judged it.</source>
+        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent. The server&apos;s view of the live-table rounds the grader judged (``policy.GRADED_ROUND_ENDS``), with ``table_round_ends``&apos; column names (those read). Their attempts with the grader&apos;s verdicts (``policy.GRADED_TABLE_ATTEMPTS``), with ``table_attempts``&apos; column names (those read).</extracomment>
+        <translation>1 個牌局自 {when} 起等待評分：中心評分程式評定前不計入任何數字。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} rounds wait for grading, since {when}: they are in no figure until the centre&apos;s grader has judged them.</source>
+        <translation>{count} 個牌局自 {when} 起等待評分：中心評分程式評定前不計入任何數字。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>1 answer waits for grading, since {when}: it is in no figure until the centre&apos;s grader has graded it.</source>
-        <extracomment>The server&apos;s view of the graded answers, with the answers&apos; column names (those read). Why the grader flagged it (``grader.Flag``), ``None`` when it graded it as sent.</extracomment>
         <translation>1 個答案自 {when} 起等待評分：中心評分程式評分前不計入任何數字。</translation>
     </message>
     <message>
@@ -4770,7 +4780,7 @@
 <context>
     <name>ChoosePasswordDialog</name>
     <message>
-        <location filename="../../ui/window/sign_in.py" line="+219"/>
+        <location filename="../../ui/kit/choose_password.py" line="+42"/>
         <source>Choose your password</source>
         <translation>選擇您的密碼</translation>
     </message>
@@ -4899,7 +4909,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+545"/>
+        <location filename="../../ui/instructor/table_results.py" line="+556"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -4967,7 +4977,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+323"/>
+        <location filename="../../ui/trainee/launcher.py" line="+325"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -4982,15 +4992,12 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="-23"/>
-        <location line="+114"/>
-        <location line="+59"/>
-        <location line="+164"/>
+        <location line="-24"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="+117"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -5030,7 +5037,7 @@
         <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
@@ -5045,7 +5052,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="-251"/>
+        <location line="-247"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -5425,12 +5432,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>全組最常答錯</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
+        <source>%1. %2: waiting for grading</source>
+        <translation>%1. %2：等待評分</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1. not answered</source>
         <translation>%1. 未作答</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
         <translation>%2 題中答對 %1 題；已答 %3 題。選擇題目以在檯面上查看。</translation>
     </message>
@@ -6651,7 +6663,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/window/main_window.py" line="+469"/>
+        <location filename="../../ui/window/main_window.py" line="+470"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -7280,12 +7292,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>My progress</source>
         <translation>我的進度</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Due</source>
         <translation>待完成</translation>
     </message>
@@ -7397,7 +7409,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場目標</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation>無法讀取你的紀錄：%1</translation>
     </message>
@@ -7407,7 +7419,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的進度 · %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>請先登入：登入後才會顯示你的進度（左側的「登入…」）。</translation>
     </message>
@@ -7975,7 +7987,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/window/sign_in.py" line="-202"/>
+        <location filename="../../ui/window/sign_in.py" line="+78"/>
         <source>Sign in</source>
         <translation>登入</translation>
     </message>
@@ -8654,7 +8666,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-480"/>
+        <location filename="../../ui/instructor/table_results.py" line="-490"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>標記</translation>
@@ -8741,8 +8753,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location line="+127"/>
-        <location line="+163"/>
+        <location line="+132"/>
+        <location line="+168"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
@@ -8952,7 +8964,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遺漏步驟</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-484"/>
+        <location filename="../../ui/instructor/table_results.py" line="-494"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>其他錯誤</translation>
@@ -9474,7 +9486,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="+363"/>
+        <location filename="../../ui/trainee/launcher.py" line="+357"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -9942,7 +9954,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/trainee/launcher.py" line="-587"/>
+        <location filename="../../ui/trainee/launcher.py" line="-583"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -10023,7 +10035,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+371"/>
+        <location line="+369"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>

@@ -22,6 +22,12 @@ trainee did: the answer given, the steps done. Its own verdict (``answers.correc
   from its recorded steps by the rules core (``drills.table.replay``,
   ``drills.table.exam.score_round``), never from ``table_round_ends``' figures; its time
   is the server's stamps' (start to end), or the workstation's where that is longer;
+- **every live-table round that ended** (practice too) is dealt again from its seed (a
+  craps round going on at a table from its run's seed) and its recorded steps judged again
+  by the rules core in its session's mode (``grade_round``): ``round_grades`` holds
+  whether it was settled, each step's verdict and its time (the server's stamps', or the
+  workstation's where that is longer); the live-table figures read those
+  (``policy.GRADED_ROUND_ENDS``, ``storage/table_stats.py``), never the workstation's;
 - **a sitting** is scored as ``storage/certification.py`` scores it
   (``SittingScore.passed``: accuracy against the pass mark, speed against the speed mark
   with the exam's ``speed_targets``, every round dealt) and, when it passes, certified in
@@ -37,6 +43,7 @@ sitting reads *waiting for grading* until it is back.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import logging
 import threading
@@ -54,7 +61,7 @@ from dealer_trainer.drills.grading import grade
 from dealer_trainer.drills.model import Difficulty, expected_to_json
 from dealer_trainer.drills.sessions import ItemSpec
 from dealer_trainer.drills.specs import answer_from_json, exam_spec, item_spec
-from dealer_trainer.drills.table import new_round
+from dealer_trainer.drills.table import new_round, table_run
 from dealer_trainer.drills.table.exam import score_round
 from dealer_trainer.drills.table.replay import RecordedStep, replay
 from dealer_trainer.drills.table.round import TableMode
@@ -78,6 +85,7 @@ from dealer_trainer.storage.models import (
     ExamAssignmentRow,
     ExamRow,
     HouseRulesetRow,
+    RoundGradeRow,
     SessionRow,
     SittingGradeRow,
     TableAttemptRow,
@@ -108,6 +116,7 @@ class Flag(StrEnum):
     LATE = "late"  # recorded after the sitting's time limit
     UNREADABLE = "unreadable"  # the given answer is not one this version reads
     NO_ITEM = "no_item"  # a practice answer whose item cannot be made from what it names
+    NO_ROUND = "no_round"  # a round this version cannot deal again or replay as recorded
 
 
 @dataclass(frozen=True)
@@ -312,6 +321,112 @@ def judge_round(
     return JudgedRound(score.total.right, score.total.out_of, clean, ms, matches)
 
 
+#: A craps round going on at a table is dealt again through its run: at most this far.
+MAX_RUN = 500
+
+
+@dataclass(frozen=True)
+class GradedRound:
+    """One live-table round judged again, as ``round_grades`` keeps it."""
+
+    round_id: int
+    complete: bool
+    tried: int
+    right: int
+    verdicts: dict[str, dict[str, Any]]
+    ms: int
+    situation_matches: bool
+    flag: Flag | None
+
+    def row(self, session_id: int, at: datetime) -> dict[str, Any]:
+        return {
+            "round_id": self.round_id,
+            "session_id": session_id,
+            "complete": self.complete,
+            "steps_tried": self.tried,
+            "steps_right": self.right,
+            "verdicts": self.verdicts,
+            "ms": self.ms,
+            "situation_matches": self.situation_matches,
+            "flag": None if self.flag is None else str(self.flag),
+            "graded_at": at,
+            "grader_version": GRADER_VERSION,
+        }
+
+
+def _dealt_again(
+    ruleset: Ruleset, seed: int, difficulty: Difficulty, stored: object, mode: TableMode
+) -> Any:
+    """The round the seed deals (a practice craps round that goes on at a table: the
+    ``k``-th of its run, ``drills.table.table_run``), never the situation stored."""
+    run = stored.get("run") if isinstance(stored, Mapping) else None
+    if mode == TableMode.PRACTICE and isinstance(run, Mapping):
+        first, k = int(run["seed"]), int(run["round"])
+        if 1 < k <= MAX_RUN:
+            fresh = next(itertools.islice(table_run(ruleset, first, difficulty), k - 1, None))
+            if fresh.seed == seed:
+                return fresh
+    return new_round(ruleset, seed, difficulty, mode=mode)
+
+
+def grade_round(
+    ruleset: Ruleset,
+    round_row: Any,
+    attempts: Sequence[Any],
+    mode: TableMode,
+    client_ms: int,
+    server_ms: int,
+) -> GradedRound:
+    """A round that ended, dealt again from its seed and its recorded steps (in the order of
+    their positions) judged again by the rules core in ``mode`` (its session's: the mode it
+    stored is not believed): settled or not, each step's verdict, its time."""
+    seed, difficulty = int(round_row.seed), Difficulty(int(round_row.difficulty))
+    ms = max(client_ms, server_ms)
+    steps = [
+        RecordedStep(
+            a.step if isinstance(a.step, Mapping) else None,
+            bool(a.accepted),
+            a.verdict_code,
+            int(a.ms),
+        )
+        for a in attempts
+    ]
+    try:
+        fresh = _dealt_again(ruleset, seed, difficulty, round_row.situation, mode)
+        stored = fresh.to_json()
+        request = (
+            round_row.situation.get("request") if isinstance(round_row.situation, Mapping) else None
+        )
+        matches = _plain(request) == _plain(stored["request"])
+        played = replay(ruleset, seed, difficulty, stored, steps, ended=True)
+    except (ValueError, RulesError, KeyError, TypeError, AttributeError, StopIteration):
+        # Steps this version cannot read, or that go on after the round's end: a round
+        # with nothing done right, every step tried refused.
+        verdicts = {
+            str(int(a.position)): {"accepted": False, "code": str(Flag.NO_ROUND), "citation": None}
+            for a in attempts
+            if a.action is not None
+        }
+        return GradedRound(
+            int(round_row.id), False, len(verdicts), 0, verdicts, ms, False, Flag.NO_ROUND
+        )
+    verdicts = {}
+    tried = right = 0
+    for recorded, frame in zip(attempts, played.frames, strict=True):
+        attempt = frame.attempt
+        citation = attempt.verdict.citation
+        verdicts[str(int(recorded.position))] = {
+            "accepted": attempt.accepted,
+            "code": None if attempt.accepted else attempt.verdict.code,
+            "citation": None if citation is None else str(citation),
+        }
+        if recorded.action is not None:
+            tried += 1
+            right += int(attempt.accepted)
+    complete = played.round.summary().complete
+    return GradedRound(int(round_row.id), complete, tried, right, verdicts, ms, matches, None)
+
+
 @dataclass(frozen=True)
 class Sitting:
     """What grading a sitting needs, read in its transaction."""
@@ -456,9 +571,16 @@ class Grader:
             SessionRow.ended_at.is_not(None),
             ~exists().where(SittingGradeRow.session_id == SessionRow.id),
         )
+        unjudged = (
+            select(TableRoundRow.session_id)
+            .join(TableRoundEndRow, TableRoundEndRow.round_id == TableRoundRow.id)
+            .where(~exists().where(RoundGradeRow.round_id == TableRoundRow.id))
+            .distinct()
+        )
         with self.engine.connect() as connection:
             ids = {int(r[0]) for r in connection.execute(ungraded)}
             ids |= {int(r[0]) for r in connection.execute(unscored)}
+            ids |= {int(r[0]) for r in connection.execute(unjudged)}
         return sorted(ids)
 
     def _use_house_rulesets(self) -> None:
@@ -511,6 +633,7 @@ class Grader:
             )
         }
         now = connection.execute(text("SELECT clock_timestamp()")).scalar_one()
+        self._grade_rounds(connection, session, now)
         if session.kind != "exam" or session.exam_assignment_id is None:
             times = practice_times(answers, session.started_at)
             fresh = [
@@ -581,6 +704,45 @@ class Grader:
             flagged,
         )
         return True
+
+    def _grade_rounds(self, connection: Connection, session: Any, now: datetime) -> None:
+        """Judge again every round of the session that ended and has no grade yet."""
+        mode = TableMode.EXAM if session.kind == "exam" else TableMode.PRACTICE
+        ended = connection.execute(
+            select(TableRoundRow, TableRoundEndRow.ms.label("end_ms"),
+                   TableRoundEndRow.ended_at.label("end_at"))
+            .join(TableRoundEndRow, TableRoundEndRow.round_id == TableRoundRow.id)
+            .where(
+                TableRoundRow.session_id == session.id,
+                ~exists().where(RoundGradeRow.round_id == TableRoundRow.id),
+            )
+            .order_by(TableRoundRow.id)
+        ).all()  # fmt: skip
+        rows = []
+        for row in ended:
+            attempts = connection.execute(
+                select(TableAttemptRow)
+                .where(TableAttemptRow.round_id == row.id)
+                .order_by(TableAttemptRow.position)
+            ).all()
+            server_ms = _ms(row.end_at, row.started_at)
+            try:
+                ruleset = self.rulesets.get(row.ruleset_id)
+            except RulesError:
+                ruleset = None
+            if ruleset is None:  # a ruleset this version does not know: the round waits
+                log.error(
+                    "round %s waits: its ruleset %r is not known here", row.id, row.ruleset_id
+                )
+                continue
+            graded = grade_round(ruleset, row, attempts, mode, int(row.end_ms), server_ms)
+            rows.append(graded.row(int(session.id), now))
+        if rows:
+            connection.execute(insert(RoundGradeRow), rows)
+            connection.execute(
+                text("SELECT pg_notify(:channel, :what)"),
+                {"channel": GRADED_CHANNEL, "what": f"rounds:{session.id}"},
+            )
 
     def _sitting(self, connection: Connection, session: Any) -> Sitting:
         assignment = connection.execute(

@@ -89,7 +89,10 @@ from dealer_trainer.storage import centre, within_rollup
 #: rollups count graded answers (dt_graded_count on ``answer_grades``; the answers' own
 #: count trigger is off), dt_recount_within counts graded answers, and an answer's day is
 #: the centre's day of the server's clock (dt_stamp_clock).
-SECURITY_VERSION = 10
+#: 11: the live table's rounds graded (migration 0020): ``round_grades`` (the grader's),
+#: the views ``graded_round_ends``, ``graded_table_attempts`` and ``table_grading_waits``
+#: the table figures read; a round's end wakes the grader (dt_round_ended).
+SECURITY_VERSION = 11
 
 #: The channel the database wakes the grader on (``pg_notify``). A notification only wakes
 #: it: anyone may send one (``NOTIFY`` has no privilege), so it carries nothing the grader
@@ -217,6 +220,7 @@ _TABLES = (
     *_STANDARDS_TABLES,
     "answer_grades",  # 0017: the grader's
     "sitting_grades",
+    "round_grades",  # 0020
 )
 
 _TRAINEE_GRANTS = {
@@ -241,6 +245,7 @@ _TRAINEE_GRANTS = {
     # Their own sittings' grades, the server's record (policies below).
     "answer_grades": "SELECT",
     "sitting_grades": "SELECT",
+    "round_grades": "SELECT",
 }
 _INSTRUCTOR_GRANTS = {
     "alembic_version": "SELECT",
@@ -269,6 +274,7 @@ _INSTRUCTOR_GRANTS = {
     **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
     "answer_grades": "SELECT",
     "sitting_grades": "SELECT",
+    "round_grades": "SELECT",
 }
 #: The grader reads what it grades from and writes the grades, the certifications and the
 #: end of a sitting past its time limit; nothing else (no person's row, no password, no
@@ -287,6 +293,7 @@ _GRADER_GRANTS = {
     "certifications": "SELECT, INSERT",
     "answer_grades": "SELECT, INSERT",
     "sitting_grades": "SELECT, INSERT",
+    "round_grades": "SELECT, INSERT",
 }
 
 _OWN_ROUND = (
@@ -451,6 +458,9 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("sitting_grades", "own", "SELECT", "t", _OWN_SESSION, None),
     ("sitting_grades", "all", "SELECT", "ig", "true", None),
     ("sitting_grades", "grade", "INSERT", "g", None, "true"),
+    ("round_grades", "own", "SELECT", "t", _OWN_SESSION, None),
+    ("round_grades", "all", "SELECT", "ig", "true", None),
+    ("round_grades", "grade", "INSERT", "g", None, "true"),
     ("certifications", "grader", "SELECT", "g", "true", None),
     (
         "certifications",
@@ -667,6 +677,33 @@ _FLAGGED_ANSWERS = """CREATE OR REPLACE VIEW flagged_answers WITH (security_invo
     JOIN answers a ON a.id = g.answer_id
     JOIN training_sessions s ON s.id = a.session_id
     WHERE g.flag IS NOT NULL OR NOT g.situation_matches OR g.correct <> a.correct"""
+
+
+#: The live table's rounds as the centre's grader judged them (migration 0020): the rounds
+#: that ended and were graded, with the columns of ``table_round_ends`` the figures read
+#: (``complete`` the grader's, ``ms`` the time that counts); ``graded_table_attempts`` their
+#: attempts with the grader's verdicts (``accepted``, ``verdict_code``, ``citation``), as
+#: ``table_attempts``' columns so ``storage/table_stats.py`` swaps the tables only. A round
+#: not graded yet is in neither: ``table_grading_waits`` counts them, since when.
+GRADED_ROUND_ENDS = """CREATE OR REPLACE VIEW graded_round_ends WITH (security_invoker = true) AS
+    SELECT e.round_id, g.complete, g.ms, e.ended_at, g.steps_tried, g.steps_right,
+           e.complete AS preview, g.flag, g.situation_matches, g.graded_at
+    FROM table_round_ends e JOIN round_grades g ON g.round_id = e.round_id"""
+GRADED_TABLE_ATTEMPTS = """CREATE OR REPLACE VIEW graded_table_attempts
+    WITH (security_invoker = true) AS
+    SELECT t.id, t.round_id, t.position, t.action, t.step,
+           coalesce((v.verdict ->> 'accepted')::boolean, false) AS accepted,
+           v.verdict ->> 'code' AS verdict_code, v.verdict ->> 'citation' AS citation,
+           t.ms, t.recorded_at, t.accepted AS preview
+    FROM table_attempts t JOIN round_grades g ON g.round_id = t.round_id
+    CROSS JOIN LATERAL (SELECT g.verdicts::jsonb -> t.position::text AS verdict) v
+    WHERE v.verdict IS NOT NULL"""
+_TABLE_GRADING_WAITS = """CREATE OR REPLACE VIEW table_grading_waits
+    WITH (security_invoker = true) AS
+    SELECT r.trainee_id, count(*) AS rounds, min(e.ended_at) AS since
+    FROM table_round_ends e JOIN table_rounds r ON r.id = e.round_id
+    WHERE NOT EXISTS (SELECT 1 FROM round_grades g WHERE g.round_id = e.round_id)
+    GROUP BY r.trainee_id"""
 
 
 def _rolled_up(keys: str, where: str) -> str:
@@ -1768,6 +1805,8 @@ _TRIGGERS = (
         "dt_session_changed()",
     ),
     ("answers", "dt_answer_recorded", "AFTER INSERT", "dt_answer_recorded()"),
+    # 0020: a round's end wakes the grader too (its notification carries nothing).
+    ("table_round_ends", "dt_round_ended", "AFTER INSERT", "dt_answer_recorded()"),
     # 0019: every change to a person audited by the database; the name certified.
     ("trainees", "dt_person_changed", "AFTER UPDATE", "dt_person_changed()"),
     ("instructors", "dt_instructor_changed", "AFTER UPDATE", "dt_instructor_changed()"),
@@ -1848,6 +1887,9 @@ def statements(names: Names) -> list[str]:
         ("graded_answers", GRADED_ANSWERS, people),
         ("grading_waits", _GRADING_WAITS, people),
         ("flagged_answers", _FLAGGED_ANSWERS, _q(names.instructors)),
+        ("graded_round_ends", GRADED_ROUND_ENDS, people),
+        ("graded_table_attempts", GRADED_TABLE_ATTEMPTS, people),
+        ("table_grading_waits", _TABLE_GRADING_WAITS, people),
     ):
         out.append(create)
         out.append(f"REVOKE ALL ON {view} FROM {everyone}")

@@ -335,9 +335,15 @@ class ExamReview(QDialog):
         if not 0 <= index < len(self._sittings):
             return
         sitting = self._sittings[index]
-        right = sum(1 for a in sitting.answers if a.record.correct)
+        right = sum(1 for a in sitting.answers if a.record.correct and not a.pending)
         for number in range(1, sitting.item_count + 1):
-            if number <= len(sitting.answers):
+            if number <= len(sitting.answers) and sitting.answers[number - 1].pending:
+                text = fill(  # on a centre's server, until its grader has graded it
+                    QCoreApplication.translate("ExamReview", "%1. %2: waiting for grading"),
+                    str(number),
+                    skill_title(sitting.answers[number - 1].record.skill),
+                )
+            elif number <= len(sitting.answers):
                 answer = sitting.answers[number - 1]
                 mark = "✓" if answer.record.correct else "✗"
                 text = f"{number}. {mark} {skill_title(answer.record.skill)}"
@@ -346,7 +352,9 @@ class ExamReview(QDialog):
                     QCoreApplication.translate("ExamReview", "%1. not answered"), str(number)
                 )
             item = QListWidgetItem(text)
-            if number <= len(sitting.answers):
+            if number <= len(sitting.answers) and sitting.answers[number - 1].pending:
+                item.setForeground(QColor(palette.MUTED))
+            elif number <= len(sitting.answers):
                 correct = sitting.answers[number - 1].record.correct
                 item.setForeground(QColor(palette.OK) if correct else QColor(palette.WRONG))
             self.items.addItem(item)
@@ -362,7 +370,7 @@ class ExamReview(QDialog):
             )
         )
         first_wrong = next(
-            (i for i, a in enumerate(sitting.answers) if not a.record.correct),
+            (i for i, a in enumerate(sitting.answers) if not a.record.correct and not a.pending),
             None,
         )
         wrong_round = self._show_rounds(sitting)
@@ -470,7 +478,7 @@ def trainee_sittings(desk: TraineeDesk, rulesets: RulesetRegistry = SHIPPED) -> 
         if session.kind is SessionKind.EXAM:
             if session.ended_at is None:
                 continue
-            answers = desk.answers(session.id, limit=None)
+            answers = desk.answers(session.id, limit=None, graded_record=True)
             day = moment_text(session.started_at)
             known = scored.get(session.id)
             if known is None:
@@ -498,11 +506,11 @@ def trainee_sittings(desk: TraineeDesk, rulesets: RulesetRegistry = SHIPPED) -> 
 def _mock_sitting(desk: TraineeDesk, session_id: int, started: datetime) -> Sitting:
     """A mock exam: its answers, scored over the items it had (those not answered are not
     right), as the drills scored it when it ended."""
-    answers = desk.answers(session_id, limit=None)
+    answers = desk.answers(session_id, limit=None, graded_record=True)
     first = answers[0].record.situation if answers else None
     tag = MockExam.from_json(first.get(MOCK_EXAM_KEY)) if isinstance(first, dict) else None
     count = tag.items if tag is not None else len(answers)
-    right = sum(1 for a in answers if a.record.correct)
+    right = sum(1 for a in answers if a.record.correct and not a.pending)
     label = fill(
         QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3"),
         QCoreApplication.translate("ExamReview", "Mock exam"),

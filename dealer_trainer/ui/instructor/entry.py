@@ -33,7 +33,32 @@ def unlock(store: Store, parent: QWidget | None = None) -> InstructorSession | N
     )
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
-    return dialog.session
+    session = dialog.session
+    login = None if session is None else store.one_time_login(session)
+    if session is not None and login is not None and not choose_own(store, login, parent):
+        store.lock(session)  # a password someone else set opens nothing (issue 36)
+        return None
+    return session
+
+
+def choose_own(store: Store, login: str, parent: QWidget | None = None) -> bool:
+    """Ask the instructor whose password another set for their own, as the sign-in does
+    (``sign_in.ChoosePasswordDialog``); whether they chose it."""
+    from PySide6.QtWidgets import QDialog  # noqa: PLC0415
+
+    from dealer_trainer.storage.access import check_own_new_password  # noqa: PLC0415
+    from dealer_trainer.ui.kit.choose_password import ChoosePasswordDialog  # noqa: PLC0415
+
+    def change(given: str, new: str) -> None:
+        check_own_new_password(given, new, login)  # said before the given one is tried
+        person = store.sign_in(login, given)  # the given one checked as a sign-in checks it
+        try:
+            store.change_own_password(person, given, new)
+        finally:
+            store.sign_out(person)
+
+    dialog = ChoosePasswordDialog(login, change, parent)
+    return dialog.exec() == QDialog.DialogCode.Accepted
 
 
 def open_instructor_views(

@@ -42,6 +42,7 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.desks import InstructorDesk
+from dealer_trainer.storage.graded import RoundWait
 from dealer_trainer.storage.table_stats import (
     ORDER_KIND,
     PaceFigure,
@@ -55,7 +56,7 @@ from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.kit.cells import cell
 from dealer_trainer.ui.kit.games import GAME_NAMES
-from dealer_trainer.ui.kit.language import citation_text, current_language
+from dealer_trainer.ui.kit.language import citation_text, current_language, text_in_language
 from dealer_trainer.ui.table.exam import percent
 
 CONTEXT = "TableResults"
@@ -285,6 +286,10 @@ class TableResultsPane(QWidget):
         bar.addWidget(self.period)
         bar.addStretch(1)
         bar.addWidget(self.status)
+        # On a centre's server: the rounds the grader has not judged yet are in no figure.
+        self.waiting = QLabel()
+        self.waiting.setWordWrap(True)
+        self.waiting.hide()
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
@@ -337,6 +342,7 @@ class TableResultsPane(QWidget):
         split.setSizes([330, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
+        layout.addWidget(self.waiting)
         layout.addWidget(self.summary)
         layout.addWidget(split, 1)
         self.retranslate()
@@ -366,11 +372,16 @@ class TableResultsPane(QWidget):
         self.status.setText(QCoreApplication.translate("TableResults", "Loading…"))
         desk, since = self._desk, self.since()
         self._jobs.run(
-            "table-results", lambda: load_results(desk, since, self.rulesets), self._ready
+            "table-results",
+            lambda: (load_results(desk, since, self.rulesets), desk.table_grading_wait()),
+            self._ready,
         )
 
-    def _ready(self, loaded: Loaded) -> None:
-        self.results, self.targets = loaded
+    def _ready(self, loaded: tuple[Loaded, RoundWait]) -> None:
+        (self.results, self.targets), wait = loaded
+        words = wait.words(self._zone)
+        self.waiting.setText("" if words is None else text_in_language(words))
+        self.waiting.setVisible(words is not None)
         self.cohort = cohort_results(self.results)
         period = self.current_period()
         self.status.setText(

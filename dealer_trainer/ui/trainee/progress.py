@@ -344,6 +344,7 @@ class ProgressWindow(QDialog):
             standards = desk.standing.standards()
             figures = desk.my_table_figures()
             waiting = desk.grading_wait().words()  # on a centre's server: not graded yet
+            rounds_waiting = desk.table_grading_wait().words()
         except (StorageError, OSError) as exc:
             self.message.say(
                 fill(
@@ -358,8 +359,9 @@ class ProgressWindow(QDialog):
         self._fill_due(due)
         self._fill_skills(rule, mastery, standards)
         self._fill_table(figures)
-        if waiting is not None:
-            self.message.say(text_in_language(waiting), error=False)
+        said = [text_in_language(w) for w in (waiting, rounds_waiting) if w is not None]
+        if said:
+            self.message.say(" ".join(said), error=False)
         self.loaded.emit()
 
     def _nobody(self) -> None:

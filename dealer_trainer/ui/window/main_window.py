@@ -53,9 +53,10 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
     from dealer_trainer.storage.records import Person
+    from dealer_trainer.ui.kit.choose_password import ChoosePasswordDialog
     from dealer_trainer.ui.sandbox.panel import SandboxPanel
     from dealer_trainer.ui.window.glossary import GlossaryWindow
-    from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog, SignInDialog
+    from dealer_trainer.ui.window.sign_in import SignInDialog
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
@@ -662,7 +663,7 @@ class MainWindow(QMainWindow):
 
     def _signed_in(self, person: Person | None) -> None:
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
-        from dealer_trainer.ui.window.sign_in import ChoosePasswordDialog  # noqa: PLC0415
+        from dealer_trainer.ui.kit.choose_password import ChoosePasswordDialog  # noqa: PLC0415
 
         if person is None:
             return

@@ -222,6 +222,26 @@ class Centre:
                 for _ in watch.notifies(timeout=left, stop_after=1):
                     pass
 
+    def wait_rounds_graded(self, session_id: int | None = None, timeout: float = 60.0) -> None:
+        """Return once every live-table round that ended (of the session, else of all) has
+        the grader's judgement (``round_grades``): the server's table figures count only
+        those."""
+        pending = (
+            "SELECT count(*) FROM table_rounds r JOIN table_round_ends e ON e.round_id = r.id "
+            "WHERE (r.session_id = %s::bigint OR %s::bigint IS NULL) AND NOT EXISTS "
+            "(SELECT 1 FROM round_grades g WHERE g.round_id = r.id)"
+        )
+        with self.owner_connection() as watch:
+            watch.execute("LISTEN dt_graded")
+            until = time.monotonic() + timeout
+            while (row := watch.execute(pending, (session_id, session_id)).fetchone()) and row[0]:
+                left = until - time.monotonic()
+                if left <= 0:
+                    errors = [r.getMessage() for r in (self.grader.errors if self.grader else [])]
+                    raise AssertionError(f"the rounds of session {session_id} wait: {errors}")
+                for _ in watch.notifies(timeout=left, stop_after=1):
+                    pass
+
     def state(self, session_id: int) -> tuple[str, datetime | None]:
         """The sitting's state as ``sitting_states`` says it (the owner reads every row)."""
         with self.owner_connection() as owner:

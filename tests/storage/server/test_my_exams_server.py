@@ -42,6 +42,7 @@ def test_server_a_trainee_reads_their_own_mock_exams_and_table_figures(
         deal(store, amy.trainee_id, "roulette", range(2), Difficulty.BEGINNER, bad=True,
              desk=amy)  # fmt: skip
         assert amy.mock_exam_sessions() == {mock.id}
+        centre.wait_rounds_graded()  # the server's table figures are the grader's
         [figure] = amy.my_table_figures()
         assert figure.rounds == 2 and figure.tried > 0
     with _open(centre, people["bob"]) as store:

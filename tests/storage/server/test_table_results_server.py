@@ -4,13 +4,23 @@ instructor's own login for every trainee, and by a trainee's login only for thei
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
+from sqlalchemy import Connection, select
 
 from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.storage.models import TableRoundRow
 from dealer_trainer.storage.table_stats import table_results
 from tests.storage.server.conftest import Centre
 from tests.storage.server.test_workstation import _instructor, _open, _trainee
 from tests.storage.table_dealers import deal, expected
+
+
+def _sessions_of(trainee_id: int) -> Callable[[Connection], Any]:
+    query = select(TableRoundRow.session_id).where(TableRoundRow.trainee_id == trainee_id)
+    return lambda c: c.execute(query.distinct()).all()
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +43,8 @@ def test_server_table_results_instructor_reads_all_trainee_reads_only_their_own(
             rounds = deal(store, desk.trainee_id, game, range(2), Difficulty.BEGINNER, bad=bad,
                           desk=desk)  # fmt: skip
             played[desk.trainee_id] = rounds
+            for session_id in {int(r[0]) for r in store.read(_sessions_of(desk.trainee_id))}:
+                centre.wait_rounds_graded(session_id)  # the figures are the grader's
     with _open(centre, people["ina"]) as store:
         results = _instructor(store, centre).table_results()
     for trainee_id, rounds in played.items():

@@ -100,3 +100,78 @@ def test_the_password_opens_the_views(qtbot: QtBot, cohort: Cohort) -> None:
     assert menu.open() is opened  # a second choice of the menu raises the same window
     opened.close()
     assert menu.instructor_window is None
+
+
+def test_a_password_another_instructor_set_is_replaced_before_the_views_open(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    """Issue 36, one PC: the Instructor menu's way in asks an instructor whose password
+    another set (one-time) for their own first, as the sign-in does; declined, nothing
+    opens and the views stay locked."""
+    from dealer_trainer.ui.kit.choose_password import ChoosePasswordDialog
+
+    given, own = "given by mrs wong 1", "a fresh one of 77"
+    cohort.store.instructor(cohort.session).add_instructor("Mr Lam", given, login="lam")
+    cohort.store.lock(cohort.session)
+    main = QMainWindow()
+    qtbot.addWidget(main)
+    menu = install_instructor(main, cohort.store)
+    asked: list[str] = []
+
+    def answer_choice(fill: object) -> None:
+        """Answer the choose-password dialog once it shows (given up after a while: the
+        views opened without it)."""
+        tries = [0]
+
+        def act() -> None:
+            dialog = QApplication.activeModalWidget()
+            if not isinstance(dialog, ChoosePasswordDialog):
+                tries[0] += 1
+                if tries[0] < 300:
+                    QTimer.singleShot(10, act)
+                return
+            fill(dialog)  # type: ignore[operator]
+
+        QTimer.singleShot(0, act)
+
+    def unlock_then(then: object) -> object:
+        def unlock(dialog: LoginDialog) -> None:
+            assert isinstance(dialog, LoginDialog)
+            dialog.name.setText("lam")
+            dialog.password.setText(given)
+            answer_choice(then)  # the next modal dialog, once this one is answered
+            dialog.unlock_button.click()
+
+        return unlock
+
+    def decline(dialog: ChoosePasswordDialog) -> None:
+        asked.append(type(dialog).__name__)
+        dialog.sign_out_button.click()
+
+    answer_dialog(unlock_then(decline))
+    assert menu.open() is None
+    assert asked == ["ChoosePasswordDialog"]
+    assert menu.instructor_window is None and not menu.lock_action.isEnabled()
+
+    def choose(dialog: ChoosePasswordDialog) -> None:
+        asked.append(type(dialog).__name__)
+        for field, text in ((dialog.given, given), (dialog.new, own), (dialog.repeat, own)):
+            field.setText(text)
+        dialog.choose_button.click()
+
+    answer_dialog(unlock_then(choose))
+    opened = menu.open()
+    assert asked == ["ChoosePasswordDialog", "ChoosePasswordDialog"]
+    assert opened is not None and opened.isVisible()
+    qtbot.addWidget(opened)
+    qtbot.waitUntil(lambda: not opened.jobs.busy())
+    opened.close()
+    # Their own now: the next unlock asks nothing more.
+    answer_dialog(
+        lambda d: (d.name.setText("lam"), d.password.setText(own), d.unlock_button.click())
+    )
+    again = menu.open()
+    assert again is not None and asked == ["ChoosePasswordDialog", "ChoosePasswordDialog"]
+    qtbot.addWidget(again)
+    qtbot.waitUntil(lambda: not again.jobs.busy())
+    again.close()

@@ -252,3 +252,25 @@ def test_table_results_name_a_sic_bo_house_basis_in_words_never_its_id(qtbot: Qt
         listed = articles_text([stored, "roulette-2003 Art. 5(1)"], short=True)
         assert listed == f"{words}; Art. 5(1)"
         assert "sic-bo-house" not in article_text(stored)
+
+
+def test_table_results_say_how_many_rounds_wait_for_the_grader(
+    qtbot: QtBot, cohort: Cohort, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a centre's server a round the grader has not judged yet is in no figure: the pane
+    says how many wait, and since when; on one PC (nothing waits) it says nothing."""
+    from datetime import UTC, datetime
+
+    from dealer_trainer.storage.desks import InstructorDesk
+    from dealer_trainer.storage.graded import RoundWait
+
+    window = open_window(qtbot, cohort)
+    pane = open_pane(qtbot, window)
+    assert pane.waiting.isHidden()
+    since = datetime.now(UTC).replace(hour=6, minute=5, second=0, microsecond=0)
+    waiting = RoundWait(3, since)
+    monkeypatch.setattr(InstructorDesk, "table_grading_wait", lambda self, ids=None: waiting)
+    with qtbot.waitSignal(pane.resultsLoaded, timeout=10_000):
+        pane.reload()
+    assert not pane.waiting.isHidden()
+    assert pane.waiting.text().startswith("3 rounds wait for grading, since ")
