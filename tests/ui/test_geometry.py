@@ -621,6 +621,10 @@ def test_instructor_table_results_and_a_trainees_rounds_fit(
         window.tabs.setCurrentWidget(pane)
     pane.table.selectRow(pane.table.rowCount() - 2)  # Ana Lei, the longest mistakes
     assert_fits(qtbot, window, room, f"instructor-table-results-{language}-{room.height()}")
+    # A cohort with every kind of step: its summary wraps onto three lines (it took the
+    # window's room before, as the rounds dealt by earlier tests added kinds).
+    pane.summary.setText(" · ".join([pane.summary.text()] * 4))
+    assert_fits(qtbot, window, room, f"instructor-table-results-long-{language}-{room.height()}")
     with qtbot.waitSignal(pane.roundsOpened, timeout=10_000) as opened:
         pane.open_rounds()
     rounds = opened.args[0]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QVBoxLayout,
@@ -224,6 +225,9 @@ def _table(columns: int) -> _Table:
     table.setAlternatingRowColors(True)
     table.setWordWrap(False)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # Its height is what the page has left: a summary wrapped onto more lines (a cohort
+    # with many kinds of step) takes it from the tables, not from the window's room.
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
     return table
 
 
