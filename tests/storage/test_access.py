@@ -163,6 +163,7 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "sitting_time_used_ms",  # read only: the time a sitting has used of its limit
         "standing",
         "start_session",
+        "table_grading_wait",  # read only: how many of their live-table rounds wait
         "trainee_id",
         "wait_for_grade",  # read only: waits for the server's grade of their own sitting
     }
