@@ -110,7 +110,8 @@ def test_house_ruleset_a_device_a_pipe_or_a_folder_is_refused_unread(tmp_path: P
     """``rulesets add /dev/zero`` read forever, and a named pipe waited for a writer:
     anything that is not a regular file is refused by name, before it is opened."""
     pipe = tmp_path / "pipe.toml"
-    os.mkfifo(pipe)
+    if sys.platform != "win32":  # skipped there; mypy checks this file for Windows too
+        os.mkfifo(pipe)
     for path in (Path("/dev/zero"), pipe, tmp_path):
         with pytest.raises(RulesetError) as refused:
             read_house_file(path)
