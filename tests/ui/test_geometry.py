@@ -464,6 +464,12 @@ def test_instructor_views_and_their_dialogs_fit(
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         assert_fits(qtbot, window, room, f"instructor-{index}-{language}-{room.height()}")
+    # The mastery tab's summary and rule run longer with a larger cohort (the shared
+    # cohort grows as the suite's tests deal to it): three lines each still fit.
+    window.tabs.setCurrentWidget(window.mastery)
+    window.mastery.summary.setText(" · ".join([window.mastery.summary.text() or "x"] * 6))
+    window.mastery.rule.setText(" ".join([window.mastery.rule.text() or "x"] * 3))
+    assert_fits(qtbot, window, room, f"instructor-mastery-long-{language}-{room.height()}")
     with qtbot.waitSignal(window.trainee.answersLoaded, timeout=10_000):
         window.open_trainee(next(iter(cohort.trainees.values())))
     assert_fits(qtbot, window, room, f"instructor-trainee-{language}-{room.height()}")

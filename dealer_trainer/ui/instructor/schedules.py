@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableWidget,
@@ -83,6 +84,9 @@ def _table(columns: int, sorted_by: int = 0) -> QTableWidget:
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     header.setSortIndicator(sorted_by, Qt.SortOrder.AscendingOrder)
+    # Its height is what the tab has left: a summary or a rule wrapped onto more lines
+    # takes it from the tables, not from the window's room.
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
     return table
 
 
