@@ -205,8 +205,6 @@ def _sittings_of(
     return out
 
 
-#: The games the live table deals (``drills.table``), by their ids.
-TABLE_GAMES = (Game.ROULETTE, Game.CRAPS, Game.CARIBBEAN_STUD, Game.SIC_BO)
 #: The audit's words for a password an instructor set: the person replaces it at sign-in.
 ONE_TIME_SET = "one-time, set by an instructor"
 
@@ -1059,8 +1057,8 @@ class InstructorDesk(InstructorCalls):
         if isinstance(table_rounds, bool) or not 0 <= table_rounds <= 50:
             raise ValueError("an exam has between 0 and 50 live-table rounds")
         if table_rounds:
-            if table_game not in TABLE_GAMES:
-                raise ValueError(f"the live table deals {', '.join(TABLE_GAMES)}")
+            if table_game not in Game.tables():  # the games the live table deals
+                raise ValueError(f"the live table deals {', '.join(Game.tables())}")
             if table_difficulty not in (1, 2, 3):
                 raise ValueError("the rounds' difficulty is 1, 2 or 3")
             if table_pace is None or table_pace <= 0:
